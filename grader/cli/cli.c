@@ -1,0 +1,68 @@
+/*
+ * cli.c - helpers every verb shares: diagnostics, loading an exercise by id
+ * or path, and reading size options.
+ */
+#include "cli_util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("grader: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("grader: warning: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+int cli_print_error(const struct gr_error *err)
+{
+	fputs("grader: ", stderr);
+	gr_error_print(err, stderr);
+	return GR_EXIT_USAGE;
+}
+
+int cli_load_exercise(const char *arg, struct gr_exercise **out)
+{
+	char path[4096];
+	struct gr_error err = { 0 };
+	int rc = gr_exercise_find(arg, path, sizeof(path), &err);
+	if (!rc)
+		rc = gr_exercise_load(out, path, &err);
+	if (rc) {
+		cli_print_error(&err);
+		gr_error_clear(&err);
+		return GR_EXIT_USAGE;
+	}
+	return 0;
+}
+
+int cli_parse_size(const char *s, size_t *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || v <= 0)
+		return -1;
+	if (!strcasecmp(end, "k") || !strcasecmp(end, "kib") || !strcasecmp(end, "kb"))
+		v *= 1024;
+	else if (!strcasecmp(end, "m") || !strcasecmp(end, "mib") || !strcasecmp(end, "mb"))
+		v *= 1024 * 1024;
+	else if (*end)
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}

@@ -1,0 +1,102 @@
+/*
+ * cmd_lint.c - `grader lint EXERCISE`: what an author should fix before
+ * shipping. Loading already checks the schema and every pattern; lint adds
+ * what needs the whole file: unused concepts, criteria without docs or hints,
+ * examples the rules disagree with, and a solution that must earn full marks.
+ */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "grade.h"
+
+static int problem(const struct gr_exercise *ex, int line, const char *fmt, const char *a, const char *b)
+{
+	printf("%s:%d: ", ex->path, line);
+	printf(fmt, a, b);
+	putchar('\n');
+	return 1;
+}
+
+static int check_examples(const struct gr_exercise *ex, struct gr_scratch *s)
+{
+	int n = 0;
+	for (size_t c = 0; c < ex->ncriteria; c++) {
+		const struct gr_criterion *cr = &ex->criteria[c];
+		int pos = 0, neg = 0;
+		for (size_t e = 0; e < cr->nexamples; e++) {
+			struct gr_verdict v;
+			struct gr_error err = { 0 };
+			pos += cr->examples[e].expect;
+			neg += !cr->examples[e].expect;
+			if (gr_grade_string(&v, ex, cr->examples[e].text, strlen(cr->examples[e].text), "example", s, &err)) {
+				gr_error_clear(&err);
+				n += problem(ex, cr->examples[e].line, "example of '%s' cannot be graded%s", cr->id, "");
+				continue;
+			}
+			if (v.results[c].passed != cr->examples[e].expect)
+				n += problem(ex, cr->examples[e].line, "example of '%s' is labelled %s but the rule disagrees",
+					     cr->id, cr->examples[e].expect ? "pass" : "fail");
+			gr_verdict_free(&v);
+		}
+		if (!pos || !neg)
+			n += problem(ex, cr->line, "criterion '%s' needs examples that pass and examples that fail%s", cr->id, "");
+		if (!cr->docs)
+			n += problem(ex, cr->line, "criterion '%s' has no 'docs' link to the section that teaches it%s", cr->id, "");
+		if (!cr->nhints)
+			n += problem(ex, cr->line, "criterion '%s' has no hints%s", cr->id, "");
+	}
+	return n;
+}
+
+static int check_solution(const struct gr_exercise *ex, struct gr_scratch *s)
+{
+	char *dup = strdup(ex->path);
+	if (!dup)
+		return 1;
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/../solutions/%s.md", dirname(dup), ex->id);
+	free(dup);
+	struct gr_verdict v;
+	struct gr_error err = { 0 };
+	if (gr_grade_file(&v, ex, path, GR_DEFAULT_MAX_REPORT, s, &err)) {
+		printf("%s: no gradable solution: %s\n", path, err.message ? err.message : "unreadable");
+		gr_error_clear(&err);
+		return 1;
+	}
+	int n = 0;
+	for (size_t i = 0; i < v.nresults; i++)
+		if (!v.results[i].passed) {
+			printf("%s: the solution fails '%s': %s\n", path, v.results[i].criterion->id, v.results[i].feedback);
+			n++;
+		}
+	gr_verdict_free(&v);
+	return n;
+}
+
+int cmd_lint(int argc, char **argv)
+{
+	if (argc != 2)
+		return cli_usage_error("lint", "need one exercise");
+	struct gr_exercise *ex;
+	int rc = cli_load_exercise(argv[1], &ex);
+	if (rc)
+		return rc;
+	struct gr_scratch s;
+	if (gr_scratch_init(&s)) {
+		gr_exercise_free(ex);
+		return GR_EXIT_USAGE;
+	}
+	int n = 0;
+	for (size_t c = 0; c < ex->nconcepts; c++)
+		if (!ex->concepts[c].used)
+			n += problem(ex, 0, "concept '%s' is defined but no rule uses it%s", ex->concepts[c].id, "");
+	n += check_examples(ex, &s);
+	n += check_solution(ex, &s);
+	printf("%s: %d problem%s\n", ex->id, n, n == 1 ? "" : "s");
+	gr_scratch_free(&s);
+	gr_exercise_free(ex);
+	return n ? GR_EXIT_FAIL : GR_EXIT_PASS;
+}

@@ -1,0 +1,201 @@
+/*
+ * exercise.h - an exercise loaded from YAML: the prompt, the table, the
+ * report's field labels, named concepts and the criteria that reference them.
+ *
+ * The grader knows no exercise by name: everything an author can change lives
+ * in exercises/<id>.yaml (schema: docs/authoring.md). Loading validates the
+ * whole file, compiles every pattern once with PCRE2 JIT (caseless, UTF, UCP,
+ * MATCH_INVALID_UTF) and fails with the first problem located at
+ * file:line:col (YAML marks are 0-based; these are 1-based). A bad regex
+ * names its criterion or concept and the offset in the pattern.
+ *
+ * A loaded exercise is read-only and may be shared by threads: each grading
+ * thread brings its own struct gr_scratch (rule.h).
+ *
+ * Ownership: gr_exercise_load() returns an exercise owned by the caller,
+ * released with gr_exercise_free(), which frees every string, pattern and
+ * rule inside. gr_exercise_free(NULL) is a no-op.
+ */
+#ifndef GR_EXERCISE_H
+#define GR_EXERCISE_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+#include "table.h"
+
+#define GR_MAX_RULE_DEPTH 32         /* nested all/any/not */
+#define GR_MAX_YAML_NODES 200000     /* node visits while loading: stops alias bombs */
+#define GR_MAX_YAML_BYTES (4 << 20)  /* exercise file size */
+
+enum gr_visibility {
+	GR_VISIBLE,        /* shown to learners and instructors */
+	GR_HIDDEN,         /* instructors' outputs only */
+	GR_AFTER_DUE_DATE, /* shown to learners once the due date has passed (Gradescope) */
+};
+
+enum gr_scope_kind {
+	GR_SCOPE_INHERIT, /* a rule node without scope uses its parent's */
+	GR_SCOPE_REPORT,  /* the whole report */
+	GR_SCOPE_FIELD,   /* one of the five fields (labelled, renamed or inferred) */
+	GR_SCOPE_SECTION, /* a follow-up answer: numbered item or heading */
+};
+
+struct gr_scope {
+	enum gr_scope_kind kind;
+	int index; /* field or section index */
+};
+
+enum gr_polarity {
+	GR_POL_ANY,      /* every mention counts */
+	GR_POL_AFFIRMED, /* only mentions with no negation or deferral cue */
+	GR_POL_NEGATED,  /* only rejected or deferred mentions */
+};
+
+enum gr_rule_kind {
+	GR_RULE_ALL,         /* every child holds */
+	GR_RULE_ANY,         /* some child holds */
+	GR_RULE_NOT,         /* the child does not hold */
+	GR_RULE_CONCEPT,     /* a mention of a concept (polarity, near) */
+	GR_RULE_DISTINCT,    /* at least `min` of the listed concepts mentioned */
+	GR_RULE_FIELDS,      /* the listed fields present with content */
+	GR_RULE_FIELD_ORDER, /* the listed fields labelled exactly, in this order */
+	GR_RULE_EXPERIMENTS, /* count the experiments proposed in scope */
+	GR_RULE_BULLETS,     /* count list items in scope */
+	GR_RULE_FACT,        /* a quoted number checked against the table */
+	GR_RULE_WORDS,       /* at least `min` words of the learner's own */
+};
+
+enum gr_metric {
+	GR_METRIC_CUDA_SHARE, /* percent of total CUDA time */
+	GR_METRIC_CUDA_MS,
+	GR_METRIC_CPU_MS,
+	GR_METRIC_CALLS,
+};
+
+struct gr_rule {
+	enum gr_rule_kind kind;
+	struct gr_scope scope;       /* GR_SCOPE_INHERIT unless the node sets one */
+	struct gr_rule **kids;       /* all / any / not */
+	size_t nkids;
+	int concept;                 /* concept index (concept, fact), -1 if none */
+	int near;                    /* concept that must share the sentence, -1 if none */
+	enum gr_polarity polarity;
+	int *list;                   /* concept indexes (distinct, experiments) or field indexes */
+	size_t nlist;
+	int action;                  /* experiments: the concept of an action verb, -1 if none */
+	int measure;                 /* experiments: re-measuring verbs, counted only as a first action, -1 if none */
+	int min, max;                /* -1 when unset */
+	int row;                     /* fact: table row index */
+	enum gr_metric metric;       /* fact */
+	double tolerance;            /* fact: absolute, in the metric's unit */
+	int line, col;               /* where the rule is in the YAML, for lint */
+};
+
+struct gr_concept {
+	char *id;
+	pcre2_code *re;       /* the alternation of all patterns, JIT-compiled */
+	char **patterns;      /* the author's patterns, kept for lint/docs */
+	size_t npatterns;
+	bool used;            /* referenced by some rule (lint) */
+};
+
+struct gr_field {
+	char *id;
+	char *label;          /* canonical label, as the template spells it */
+	pcre2_code *label_re; /* accepted spellings: earn report-fields */
+	pcre2_code *alias_re; /* renamed forms: serve the content, don't earn the field, or NULL */
+	pcre2_code *infer_re; /* a sentence that plays this field when unlabelled, or NULL */
+};
+
+struct gr_section {
+	char *id;
+	char *title;
+	int number;             /* the prompt's numbered follow-up, 0 if none */
+	pcre2_code *heading_re; /* a heading/label that opens it, or NULL */
+	pcre2_code *infer_re;   /* sentences that play it when no heading or number, or NULL */
+	bool deferred;          /* everything in it is something not to do now ("not yet") */
+};
+
+struct gr_example {
+	char *text;
+	bool expect; /* the labelled verdict */
+	int line;    /* where it is in the YAML */
+};
+
+struct gr_criterion {
+	char *id;
+	char *title;
+	int points;
+	struct gr_scope scope;
+	struct gr_rule *rule;
+	char *pass;      /* feedback when passed */
+	char *fail;      /* feedback when failed */
+	char **hints;    /* progressive, never the answer */
+	size_t nhints;
+	char *docs;      /* docs anchor, e.g. "docs/part-a.md#math-vs-movement" */
+	enum gr_visibility visibility;
+	struct gr_example *examples;
+	size_t nexamples;
+	int line;        /* where the criterion starts in the YAML */
+};
+
+struct gr_kv {
+	char *key;
+	char *value;
+};
+
+struct gr_exercise {
+	char *path;
+	char *id;
+	char *title;
+	char *prompt;        /* markdown, the seed's text */
+	char *hardware;
+	struct gr_kv *workload;
+	size_t nworkload;
+	struct gr_table table;
+	char **row_alias_src;   /* per table row: the author's alias patterns joined, or NULL */
+	pcre2_code **row_alias; /* per table row: how learners name the op */
+	struct gr_field *fields;
+	size_t nfields;
+	struct gr_section *sections;
+	size_t nsections;
+	struct gr_concept *concepts;
+	size_t nconcepts;
+	struct gr_criterion *criteria;
+	size_t ncriteria;
+	pcre2_code *negation_re; /* cues that negate (either side in a clause) */
+	pcre2_code *deferral_re; /* cues that defer what follows them */
+	pcre2_code *clause_re;   /* words that open a new clause */
+	pcre2_code *quantity_re; /* numbers with units, for facts */
+	double pct_tolerance;    /* facts: percentage points */
+	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
+	int max_points;
+};
+
+/* Load and compile path. On failure returns GR_EINPUT/GR_EIO/GR_ENOMEM with
+ * err located, and *out untouched. */
+int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error *err);
+
+/* Resolve an exercise argument: a path to a .yaml file, or an id looked up in
+ * ./exercises/, then $GRADER_EXERCISES, then the installed data dir. Writes
+ * the path into buf. Returns 0 or GR_EINPUT with a message listing where it looked. */
+int gr_exercise_find(const char *arg, char *buf, size_t n, struct gr_error *err);
+
+/* Index of a criterion/field/concept/section by id, or -1. */
+int gr_exercise_criterion(const struct gr_exercise *ex, const char *id);
+int gr_exercise_field(const struct gr_exercise *ex, const char *id);
+int gr_exercise_concept(const struct gr_exercise *ex, const char *id);
+int gr_exercise_section(const struct gr_exercise *ex, const char *id);
+
+/* Compile one pattern as the exercises do (caseless, UTF, UCP, invalid UTF
+ * matched, JIT). On a bad pattern returns NULL and fills msg (size n) with the
+ * PCRE2 message and *offset with the offset in the pattern. */
+pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset);
+
+void gr_exercise_free(struct gr_exercise *ex);
+
+#endif

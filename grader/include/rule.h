@@ -1,0 +1,103 @@
+/*
+ * rule.h - judging meaning: concept mentions with polarity, scopes,
+ * counting and facts, evaluated over a parsed report.
+ *
+ * gr_analyse() scans the report once per concept (PCRE2 JIT) and records each
+ * mention with its sentence, clause and polarity:
+ *   - a mention is *negated* when its clause holds a negation cue on either
+ *     side ("not", "n't", "never", "premature", "can wait", "later") or a
+ *     deferral cue before it ("instead of", "rather than", "avoid", "before
+ *     writing", "until"): "I would not write a custom attention kernel yet"
+ *     is a rejected mention, not a proposal;
+ *   - a sentence that is mostly concept words from five or more concepts is
+ *     *stuffed* (a keyword list, no claim): its mentions count for nothing.
+ * Rules (exercise.h) then query mentions inside a scope: a field, a section
+ * (falling back to the whole report when the learner wrote no such section)
+ * or the report.
+ *
+ * Threads: a gr_scratch holds the PCRE2 match data, match limits and JIT
+ * stack; use one per thread. The analysis borrows the report and exercise.
+ */
+#ifndef GR_RULE_H
+#define GR_RULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "exercise.h"
+#include "report.h"
+
+#define GR_MATCH_LIMIT 1000000  /* PCRE2 backtracking steps per match */
+#define GR_DEPTH_LIMIT 10000    /* PCRE2 backtracking depth */
+#define GR_MAX_MENTIONS 4096    /* per concept per report; more are ignored */
+
+struct gr_scratch {
+	pcre2_match_data *md;
+	pcre2_match_context *mctx;
+	pcre2_jit_stack *jit;
+};
+
+/* Returns 0 or GR_ENOMEM. gr_scratch_free() on a zeroed scratch is a no-op. */
+int gr_scratch_init(struct gr_scratch *s);
+void gr_scratch_free(struct gr_scratch *s);
+
+struct gr_mention {
+	size_t start, end;
+	unsigned sentence;
+	unsigned clause;
+	unsigned char negated;
+	unsigned char stuffed;
+};
+
+struct gr_mentions {
+	struct gr_mention *v;
+	size_t n;
+};
+
+struct gr_quantity {
+	double value;
+	char unit;        /* 'm' ms, 'u' us, 's' s, '%' percent, 'f' bare fraction, 'c' calls, 'B' bytes, 0 none */
+	size_t start, end;
+	unsigned sentence;
+	unsigned clause;
+	unsigned char approx; /* "~", "about", "roughly" before it */
+};
+
+struct gr_analysis {
+	const struct gr_exercise *ex;
+	const struct gr_report *r;
+	struct gr_mentions *concepts;  /* ex->nconcepts */
+	struct gr_mentions *rows;      /* ex->table.len: how learners name each op */
+	struct gr_quantity *qty;
+	size_t nqty;
+	unsigned char *stuffed;        /* per sentence */
+	size_t nstuffed;               /* how many sentences are stuffed */
+};
+
+int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct gr_report *r,
+	       struct gr_scratch *s);
+void gr_analysis_free(struct gr_analysis *a);
+
+/* For exercise authors (`grader grade --explain`): fields, sections,
+ * sentences and every mention with its polarity. */
+void gr_analysis_dump(const struct gr_analysis *a, FILE *out);
+
+struct gr_rule_result {
+	bool passed;
+	size_t evidence;   /* byte offset that decided the verdict, or (size_t)-1 */
+	char detail[256];  /* what was counted or missing, "" when nothing to add */
+};
+
+/* Evaluate rule within scope (a criterion's scope, overridden by the rule's). */
+void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_scope scope,
+		  struct gr_rule_result *res);
+
+/* The byte range a scope covers in the report; empty when absent. */
+struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope);
+
+/* Numbers the learner quoted that contradict the table: each appended to
+ * *out as a message (caller frees each and the array). */
+int gr_fact_warnings(const struct gr_analysis *a, char ***out, size_t *n);
+
+#endif

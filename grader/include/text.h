@@ -1,0 +1,64 @@
+/*
+ * text.h - reading and normalising a learner's report.
+ *
+ * Learners write in editors, chat boxes and word processors. Before anything
+ * is parsed the text is made uniform, keeping one output line per input line
+ * so evidence keeps the learner's line numbers:
+ *   - a UTF-8 BOM is dropped; CRLF and lone CR become LF; a tab becomes 4 spaces;
+ *   - invalid UTF-8 becomes U+FFFD (the report is still graded, with a warning);
+ *   - smart quotes become ASCII quotes, em/en dashes " - ", ellipsis "...",
+ *     bullets "-", fullwidth colon ":", non-breaking spaces a space;
+ *   - zero-width and bidi control characters are removed (with a warning);
+ *   - Cyrillic/Greek look-alike letters written next to Latin letters become
+ *     the Latin letter (with a warning), so "Wоrkload" is "Workload";
+ *   - HTML comments are blanked: hidden text is not the learner's answer.
+ * A NUL byte or a file over the size limit is refused (GR_EINPUT with the
+ * position), because it is not a report.
+ */
+#ifndef GR_TEXT_H
+#define GR_TEXT_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+#define GR_DEFAULT_MAX_REPORT (1024 * 1024) /* bytes; --max-size changes it */
+#define GR_MAX_LINE 4096                    /* evidence is cut to this many bytes */
+
+enum {
+	GR_TEXT_INVALID_UTF8 = 1 << 0, /* replaced by U+FFFD */
+	GR_TEXT_CONTROLS = 1 << 1,     /* zero-width or bidi controls removed */
+	GR_TEXT_HOMOGLYPHS = 1 << 2,   /* look-alike letters mapped to Latin */
+	GR_TEXT_COMMENTS = 1 << 3,     /* HTML comments ignored */
+};
+
+struct gr_line {
+	size_t off; /* byte offset of the line in buf */
+	size_t len; /* without the newline */
+};
+
+struct gr_text {
+	char *buf;             /* normalised UTF-8, NUL-terminated, lines end in '\n' */
+	size_t len;
+	struct gr_line *lines; /* lines[i] is input line i + 1 */
+	size_t nlines;
+	unsigned flags;        /* GR_TEXT_* notes for warnings */
+};
+
+/* Read a whole file of at most max bytes into *out (NUL-terminated, caller
+ * frees). Directories, unreadable and oversized files fail with GR_EINPUT or
+ * GR_EIO and a message naming the file. "-" reads stdin. */
+int gr_read_file(const char *path, size_t max, char **out, size_t *outlen,
+		 struct gr_error *err);
+
+/* Normalise len bytes of src into out (see above). `name` labels errors.
+ * Returns 0, GR_EINPUT for a NUL byte, or GR_ENOMEM. */
+int gr_text_normalize(const char *src, size_t len, const char *name,
+		      struct gr_text *out, struct gr_error *err);
+
+/* 1-based line number of byte offset off (binary search). */
+int gr_text_line_of(const struct gr_text *t, size_t off);
+
+void gr_text_free(struct gr_text *t);
+
+#endif

@@ -1,0 +1,1134 @@
+/*
+ * exercise.c - exercises/<id>.yaml -> struct gr_exercise (see exercise.h).
+ *
+ * libyaml's document API gives a node graph with marks; a small set of typed
+ * getters walks it, each failing with the node's position and what was
+ * expected. Unknown keys are errors: a typo such as "pas:" for "pass:" must
+ * not silently drop an author's feedback.
+ */
+#include "exercise.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "text.h"
+
+struct loader {
+	yaml_document_t doc;
+	const char *path;
+	const char *src;      /* the file, for the caret line */
+	struct gr_error *err;
+	long visits;          /* node visits, bounded: aliases can't explode */
+	struct gr_exercise *ex;
+};
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static const char *line_at(const char *src, int line)
+{
+	const char *p = src;
+	for (int i = 1; i < line && p; i++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return p;
+}
+
+static int failv(struct loader *L, int line, int col, const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	gr_error_set(L->err, GR_EINPUT, L->path, line, col, "%s", msg ? msg : "invalid exercise");
+	free(msg);
+	if (line > 0)
+		gr_error_set_source(L->err, line_at(L->src, line));
+	return GR_EINPUT;
+}
+
+static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = failv(L, n ? (int)n->start_mark.line + 1 : 0,
+		       n ? (int)n->start_mark.column + 1 : 0, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+static yaml_node_t *node_at(struct loader *L, int idx)
+{
+	if (++L->visits > GR_MAX_YAML_NODES)
+		return NULL;
+	return yaml_document_get_node(&L->doc, idx);
+}
+
+static const char *type_name(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_SCALAR_NODE: return "a scalar";
+	case YAML_SEQUENCE_NODE: return "a list";
+	case YAML_MAPPING_NODE: return "a mapping";
+	default: return "nothing";
+	}
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return (const char *)n->data.scalar.value;
+}
+
+/* The value node for key in a mapping, or NULL. */
+static yaml_node_t *map_get(struct loader *L, yaml_node_t *map, const char *key)
+{
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_at(L, p->key);
+		if (k && k->type == YAML_SCALAR_NODE && strcmp(scalar(k), key) == 0)
+			return node_at(L, p->value);
+	}
+	return NULL;
+}
+
+/* Every key of map must be in allowed (NULL-terminated). */
+static int check_keys(struct loader *L, yaml_node_t *map, const char *what, const char *const *allowed)
+{
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_at(L, p->key);
+		if (!k)
+			return fail(L, map, "exercise is too large or has too many aliases");
+		if (k->type != YAML_SCALAR_NODE)
+			return fail(L, k, "%s keys must be plain words", what);
+		int ok = 0;
+		for (const char *const *a = allowed; *a; a++)
+			ok |= strcmp(*a, scalar(k)) == 0;
+		if (!ok)
+			return fail(L, k, "unknown key '%s' in %s", scalar(k), what);
+		/* A key given twice: YAML allows it, authors never mean it. */
+		for (yaml_node_pair_t *q = p + 1; q < map->data.mapping.pairs.top; q++) {
+			yaml_node_t *k2 = node_at(L, q->key);
+			if (k2 && k2->type == YAML_SCALAR_NODE && strcmp(scalar(k2), scalar(k)) == 0)
+				return fail(L, k2, "key '%s' appears twice in %s", scalar(k), what);
+		}
+	}
+	return 0;
+}
+
+static int expect(struct loader *L, yaml_node_t *n, yaml_node_type_t type, const char *what)
+{
+	if (!n)
+		return fail(L, NULL, "exercise is too large or has too many aliases");
+	if (n->type != type) {
+		const char *want = type == YAML_SCALAR_NODE ? "a scalar"
+			: type == YAML_SEQUENCE_NODE ? "a list" : "a mapping";
+		return fail(L, n, "%s must be %s, found %s", what, want, type_name(n));
+	}
+	return 0;
+}
+
+/* A required (or optional, when out stays NULL) string. */
+static int get_str(struct loader *L, yaml_node_t *map, const char *key, int required,
+		   const char *what, char **out)
+{
+	yaml_node_t *n = map_get(L, map, key);
+	if (!n) {
+		if (required)
+			return fail(L, map, "%s is missing required key '%s'", what, key);
+		return 0;
+	}
+	char label[128];
+	snprintf(label, sizeof(label), "'%s' in %s", key, what);
+	if (expect(L, n, YAML_SCALAR_NODE, label))
+		return GR_EINPUT;
+	if (required && !*scalar(n))
+		return fail(L, n, "%s must not be empty", label);
+	free(*out);
+	*out = strdup(scalar(n));
+	return *out ? 0 : GR_ENOMEM;
+}
+
+static int parse_double(struct loader *L, yaml_node_t *n, const char *what, double *out)
+{
+	if (expect(L, n, YAML_SCALAR_NODE, what))
+		return GR_EINPUT;
+	char *end;
+	double v = strtod(scalar(n), &end);
+	if (end == scalar(n) || *end)
+		return fail(L, n, "%s must be a number, found '%s'", what, scalar(n));
+	*out = v;
+	return 0;
+}
+
+static int parse_int(struct loader *L, yaml_node_t *n, const char *what, long long lo,
+		     long long hi, long long *out)
+{
+	if (expect(L, n, YAML_SCALAR_NODE, what))
+		return GR_EINPUT;
+	char *end;
+	long long v = strtoll(scalar(n), &end, 10);
+	if (end == scalar(n) || *end)
+		return fail(L, n, "%s must be a whole number, found '%s'", what, scalar(n));
+	if (v < lo || v > hi)
+		return fail(L, n, "%s must be between %lld and %lld", what, lo, hi);
+	*out = v;
+	return 0;
+}
+
+static int parse_bool(struct loader *L, yaml_node_t *n, const char *what, bool *out)
+{
+	if (expect(L, n, YAML_SCALAR_NODE, what))
+		return GR_EINPUT;
+	const char *s = scalar(n);
+	if (!strcmp(s, "true") || !strcmp(s, "yes"))
+		*out = true;
+	else if (!strcmp(s, "false") || !strcmp(s, "no"))
+		*out = false;
+	else
+		return fail(L, n, "%s must be true or false, found '%s'", what, s);
+	return 0;
+}
+
+/* ---- patterns --------------------------------------------------------- */
+
+pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset)
+{
+	int code;
+	PCRE2_SIZE off = 0;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+				       PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF,
+				       &code, &off, NULL);
+	if (!re) {
+		pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, n);
+		*offset = off;
+		return NULL;
+	}
+	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE); /* falls back to the interpreter if JIT is unavailable */
+	return re;
+}
+
+static int matches_empty(pcre2_code *re)
+{
+	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
+	int rc = md ? pcre2_match(re, (PCRE2_SPTR) "", 0, 0, 0, md, NULL) : -1;
+	pcre2_match_data_free(md);
+	return rc >= 0;
+}
+
+/* Compile a list node of patterns (or one scalar) into one alternation.
+ * `owner` names what the patterns belong to in messages. */
+static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcre2_code **out,
+			char ***keep, size_t *nkeep)
+{
+	yaml_node_t *items[256];
+	size_t count = 0;
+	if (n->type == YAML_SCALAR_NODE) {
+		items[count++] = n;
+	} else if (n->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+			if (count == 256)
+				return fail(L, n, "%s has more than 256 patterns", owner);
+			yaml_node_t *p = node_at(L, *it);
+			if (expect(L, p, YAML_SCALAR_NODE, "a pattern"))
+				return GR_EINPUT;
+			items[count++] = p;
+		}
+	} else {
+		return fail(L, n, "patterns of %s must be a string or a list of strings", owner);
+	}
+	if (count == 0)
+		return fail(L, n, "%s has no patterns", owner);
+	size_t total = 1;
+	for (size_t i = 0; i < count; i++) {
+		const char *p = scalar(items[i]);
+		char msg[256];
+		size_t off;
+		if (!*p)
+			return fail(L, items[i], "empty pattern in %s", owner);
+		pcre2_code *re = gr_compile(p, msg, sizeof(msg), &off);
+		if (!re)
+			return fail(L, items[i], "bad pattern in %s at offset %zu: %s", owner, off, msg);
+		int empty = matches_empty(re);
+		pcre2_code_free(re);
+		if (empty)
+			return fail(L, items[i], "pattern in %s matches the empty string, so it matches everywhere", owner);
+		total += strlen(p) + 8;
+	}
+	char *joined = malloc(total);
+	if (!joined)
+		return GR_ENOMEM;
+	joined[0] = '\0';
+	for (size_t i = 0; i < count; i++) {
+		if (i)
+			strcat(joined, "|");
+		strcat(joined, "(?:");
+		strcat(joined, scalar(items[i]));
+		strcat(joined, ")");
+	}
+	char msg[256];
+	size_t off;
+	*out = gr_compile(joined, msg, sizeof(msg), &off);
+	free(joined);
+	if (!*out)
+		return fail(L, n, "patterns of %s do not combine: %s", owner, msg);
+	if (keep) {
+		*keep = calloc(count, sizeof(char *));
+		if (!*keep)
+			return GR_ENOMEM;
+		for (size_t i = 0; i < count; i++)
+			(*keep)[i] = strdup(scalar(items[i]));
+		*nkeep = count;
+	}
+	return 0;
+}
+
+static int compile_opt(struct loader *L, yaml_node_t *map, const char *key, const char *owner,
+		       pcre2_code **out)
+{
+	yaml_node_t *n = map_get(L, map, key);
+	if (!n)
+		return 0;
+	char what[300];
+	snprintf(what, sizeof(what), "'%s' of %s", key, owner);
+	return compile_list(L, n, what, out, NULL, NULL);
+}
+
+/* ---- sections of the file --------------------------------------------- */
+
+static int load_workload(struct loader *L, yaml_node_t *n)
+{
+	if (!n)
+		return 0;
+	if (expect(L, n, YAML_MAPPING_NODE, "'workload'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+	L->ex->workload = calloc(cnt ? cnt : 1, sizeof(struct gr_kv));
+	if (!L->ex->workload)
+		return GR_ENOMEM;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_at(L, p->key), *v = node_at(L, p->value);
+		if (expect(L, k, YAML_SCALAR_NODE, "a workload key") || expect(L, v, YAML_SCALAR_NODE, "a workload value"))
+			return GR_EINPUT;
+		struct gr_kv *kv = &L->ex->workload[L->ex->nworkload++];
+		kv->key = strdup(scalar(k));
+		kv->value = strdup(scalar(v));
+	}
+	return 0;
+}
+
+/* Without 'aliases' a row is found by its full name, or by the part after
+ * "::" when that is distinctive (four or more characters). */
+static int derive_alias(struct loader *L, yaml_node_t *row, const char *op, pcre2_code **out)
+{
+	const char *tail = strstr(op, "::");
+	tail = tail ? tail + 2 : NULL;
+	char *pat = NULL;
+	int n = tail && strlen(tail) >= 4 ? asprintf(&pat, "\\Q%s\\E|(?<![\\w:.])\\Q%s\\E(?!\\w)", op, tail)
+					  : asprintf(&pat, "\\Q%s\\E", op);
+	if (n < 0)
+		return GR_ENOMEM;
+	char msg[128];
+	size_t off;
+	*out = gr_compile(pat, msg, sizeof(msg), &off);
+	free(pat);
+	return *out ? 0 : fail(L, row, "op name '%s' cannot be matched: %s (give 'aliases')", op, msg);
+}
+
+static int load_table(struct loader *L, yaml_node_t *n)
+{
+	static const char *const keys[] = { "op", "cuda_ms", "cpu_ms", "calls", "memory_bytes", "aliases", NULL };
+	if (expect(L, n, YAML_SEQUENCE_NODE, "'table'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (cnt == 0)
+		return fail(L, n, "'table' has no rows");
+	L->ex->row_alias = calloc(cnt, sizeof(pcre2_code *));
+	L->ex->row_alias_src = calloc(cnt, sizeof(char *));
+	if (!L->ex->row_alias || !L->ex->row_alias_src)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *row = node_at(L, *it);
+		if (expect(L, row, YAML_MAPPING_NODE, "a table row") || check_keys(L, row, "a table row", keys))
+			return GR_EINPUT;
+		char *op = NULL;
+		double cuda = 0, cpu = 0, mem = 0;
+		long long calls = 0;
+		int rc = get_str(L, row, "op", 1, "a table row", &op);
+		yaml_node_t *v;
+		const char *need[] = { "cuda_ms", "cpu_ms", "calls", "memory_bytes" };
+		for (int i = 0; !rc && i < 4; i++)
+			if (!map_get(L, row, need[i]))
+				rc = fail(L, row, "table row '%s' is missing '%s'", op, need[i]);
+		if (!rc && (v = map_get(L, row, "cuda_ms")))
+			rc = parse_double(L, v, "'cuda_ms'", &cuda);
+		if (!rc && (v = map_get(L, row, "cpu_ms")))
+			rc = parse_double(L, v, "'cpu_ms'", &cpu);
+		if (!rc && (v = map_get(L, row, "calls")))
+			rc = parse_int(L, v, "'calls'", 0, LLONG_MAX, &calls);
+		if (!rc && (v = map_get(L, row, "memory_bytes")))
+			rc = parse_double(L, v, "'memory_bytes'", &mem);
+		if (!rc && (cuda < 0 || cpu < 0 || mem < 0))
+			rc = fail(L, row, "table row '%s' has a negative value", op);
+		size_t idx = L->ex->table.len;
+		if (!rc && gr_table_push(&L->ex->table, op, cuda, cpu, calls, mem) < 0)
+			rc = GR_ENOMEM;
+		if (!rc && (v = map_get(L, row, "aliases"))) {
+			char what[300];
+			snprintf(what, sizeof(what), "table row '%s'", op);
+			char **keep = NULL;
+			size_t nkeep = 0;
+			rc = compile_list(L, v, what, &L->ex->row_alias[idx], &keep, &nkeep);
+			if (keep) {
+				L->ex->row_alias_src[idx] = keep[0] ? strdup(keep[0]) : NULL;
+				for (size_t i = 0; i < nkeep; i++)
+					free(keep[i]);
+				free(keep);
+			}
+		}
+		if (!rc && !L->ex->row_alias[idx])
+			rc = derive_alias(L, row, op, &L->ex->row_alias[idx]);
+		free(op);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int load_fields(struct loader *L, yaml_node_t *n)
+{
+	static const char *const keys[] = { "id", "label", "labels", "aliases", "infer", NULL };
+	if (expect(L, n, YAML_SEQUENCE_NODE, "'fields'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (cnt == 0 || cnt > 32)
+		return fail(L, n, "'fields' must list between 1 and 32 fields");
+	L->ex->fields = calloc(cnt, sizeof(struct gr_field));
+	if (!L->ex->fields)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *m = node_at(L, *it);
+		if (expect(L, m, YAML_MAPPING_NODE, "a field") || check_keys(L, m, "a field", keys))
+			return GR_EINPUT;
+		struct gr_field *f = &L->ex->fields[L->ex->nfields++];
+		int rc = get_str(L, m, "id", 1, "a field", &f->id);
+		if (!rc)
+			rc = get_str(L, m, "label", 1, "a field", &f->label);
+		if (!rc && gr_exercise_field(L->ex, f->id) != (int)L->ex->nfields - 1)
+			rc = fail(L, map_get(L, m, "id"), "field id '%s' is used twice", f->id);
+		yaml_node_t *labels = map_get(L, m, "labels");
+		if (!rc && !labels)
+			rc = fail(L, m, "field '%s' is missing required key 'labels'", f->id);
+		char owner[200];
+		snprintf(owner, sizeof(owner), "field '%s'", f->id);
+		if (!rc)
+			rc = compile_list(L, labels, owner, &f->label_re, NULL, NULL);
+		if (!rc)
+			rc = compile_opt(L, m, "aliases", owner, &f->alias_re);
+		if (!rc)
+			rc = compile_opt(L, m, "infer", owner, &f->infer_re);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int load_sections(struct loader *L, yaml_node_t *n)
+{
+	static const char *const keys[] = { "id", "title", "number", "heading", "infer", "deferred", NULL };
+	if (!n)
+		return 0;
+	if (expect(L, n, YAML_SEQUENCE_NODE, "'sections'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (cnt > 32)
+		return fail(L, n, "'sections' lists more than 32 sections");
+	L->ex->sections = calloc(cnt ? cnt : 1, sizeof(struct gr_section));
+	if (!L->ex->sections)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *m = node_at(L, *it);
+		if (expect(L, m, YAML_MAPPING_NODE, "a section") || check_keys(L, m, "a section", keys))
+			return GR_EINPUT;
+		struct gr_section *s = &L->ex->sections[L->ex->nsections++];
+		int rc = get_str(L, m, "id", 1, "a section", &s->id);
+		if (!rc)
+			rc = get_str(L, m, "title", 0, "a section", &s->title);
+		if (!rc && gr_exercise_section(L->ex, s->id) != (int)L->ex->nsections - 1)
+			rc = fail(L, map_get(L, m, "id"), "section id '%s' is used twice", s->id);
+		yaml_node_t *num = map_get(L, m, "number");
+		long long v = 0;
+		if (!rc && num)
+			rc = parse_int(L, num, "'number'", 1, 99, &v);
+		s->number = (int)v;
+		yaml_node_t *d = map_get(L, m, "deferred");
+		if (!rc && d)
+			rc = parse_bool(L, d, "'deferred'", &s->deferred);
+		char owner[200];
+		snprintf(owner, sizeof(owner), "section '%s'", s->id ? s->id : "?");
+		if (!rc)
+			rc = compile_opt(L, m, "heading", owner, &s->heading_re);
+		if (!rc)
+			rc = compile_opt(L, m, "infer", owner, &s->infer_re);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int load_concepts(struct loader *L, yaml_node_t *n)
+{
+	if (expect(L, n, YAML_MAPPING_NODE, "'concepts'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+	if (cnt > 256)
+		return fail(L, n, "'concepts' defines more than 256 concepts");
+	L->ex->concepts = calloc(cnt ? cnt : 1, sizeof(struct gr_concept));
+	if (!L->ex->concepts)
+		return GR_ENOMEM;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_at(L, p->key), *v = node_at(L, p->value);
+		if (expect(L, k, YAML_SCALAR_NODE, "a concept name") || !v)
+			return GR_EINPUT;
+		if (gr_exercise_concept(L->ex, scalar(k)) >= 0)
+			return fail(L, k, "concept '%s' is defined twice", scalar(k));
+		struct gr_concept *c = &L->ex->concepts[L->ex->nconcepts++];
+		c->id = strdup(scalar(k));
+		char owner[200];
+		snprintf(owner, sizeof(owner), "concept '%s'", c->id);
+		int rc = compile_list(L, v, owner, &c->re, &c->patterns, &c->npatterns);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* ---- rules ------------------------------------------------------------- */
+
+static int concept_ref(struct loader *L, yaml_node_t *n, const char *what, int *out)
+{
+	if (expect(L, n, YAML_SCALAR_NODE, what))
+		return GR_EINPUT;
+	int idx = gr_exercise_concept(L->ex, scalar(n));
+	if (idx < 0)
+		return fail(L, n, "unknown concept '%s' in %s (define it under 'concepts')", scalar(n), what);
+	L->ex->concepts[idx].used = true;
+	*out = idx;
+	return 0;
+}
+
+static int parse_scope(struct loader *L, yaml_node_t *n, struct gr_scope *out)
+{
+	if (expect(L, n, YAML_SCALAR_NODE, "'scope'"))
+		return GR_EINPUT;
+	const char *s = scalar(n);
+	if (!strcmp(s, "report")) {
+		*out = (struct gr_scope){ GR_SCOPE_REPORT, 0 };
+	} else if (!strncmp(s, "field:", 6)) {
+		int idx = gr_exercise_field(L->ex, s + 6);
+		if (idx < 0)
+			return fail(L, n, "unknown field '%s' in scope", s + 6);
+		*out = (struct gr_scope){ GR_SCOPE_FIELD, idx };
+	} else if (!strncmp(s, "section:", 8)) {
+		int idx = gr_exercise_section(L->ex, s + 8);
+		if (idx < 0)
+			return fail(L, n, "unknown section '%s' in scope", s + 8);
+		*out = (struct gr_scope){ GR_SCOPE_SECTION, idx };
+	} else {
+		return fail(L, n, "scope must be 'report', 'field:<id>' or 'section:<id>', found '%s'", s);
+	}
+	return 0;
+}
+
+static int id_list(struct loader *L, yaml_node_t *n, const char *what, int fields, struct gr_rule *r)
+{
+	if (expect(L, n, YAML_SEQUENCE_NODE, what))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (cnt == 0)
+		return fail(L, n, "%s must not be empty", what);
+	r->list = calloc(cnt, sizeof(int));
+	if (!r->list)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *item = node_at(L, *it);
+		int idx;
+		if (fields) {
+			if (expect(L, item, YAML_SCALAR_NODE, what))
+				return GR_EINPUT;
+			idx = gr_exercise_field(L->ex, scalar(item));
+			if (idx < 0)
+				return fail(L, item, "unknown field '%s' in %s", scalar(item), what);
+		} else if (concept_ref(L, item, what, &idx)) {
+			return GR_EINPUT;
+		}
+		r->list[r->nlist++] = idx;
+	}
+	return 0;
+}
+
+static void rule_free(struct gr_rule *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nkids; i++)
+		rule_free(r->kids[i]);
+	free(r->kids);
+	free(r->list);
+	free(r);
+}
+
+static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rule **out);
+
+static int parse_kids(struct loader *L, yaml_node_t *n, int depth, struct gr_rule *r, const char *kw)
+{
+	if (n->type == YAML_MAPPING_NODE && !strcmp(kw, "not")) {
+		r->kids = calloc(1, sizeof(*r->kids));
+		if (!r->kids)
+			return GR_ENOMEM;
+		r->nkids = 1;
+		return parse_rule(L, n, depth + 1, &r->kids[0]);
+	}
+	char what[64];
+	snprintf(what, sizeof(what), "'%s'", kw);
+	if (expect(L, n, YAML_SEQUENCE_NODE, what))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (cnt == 0)
+		return fail(L, n, "'%s' needs at least one rule", kw);
+	r->kids = calloc(cnt, sizeof(*r->kids));
+	if (!r->kids)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		int rc = parse_rule(L, node_at(L, *it), depth + 1, &r->kids[r->nkids]);
+		if (rc)
+			return rc;
+		r->nkids++;
+	}
+	if (!strcmp(kw, "not") && cnt != 1)
+		return fail(L, n, "'not' takes one rule");
+	return 0;
+}
+
+static int opt_int(struct loader *L, yaml_node_t *m, const char *key, int *out)
+{
+	yaml_node_t *v = map_get(L, m, key);
+	long long x;
+	if (!v)
+		return 0;
+	char what[64];
+	snprintf(what, sizeof(what), "'%s'", key);
+	if (parse_int(L, v, what, 0, 100000, &x))
+		return GR_EINPUT;
+	*out = (int)x;
+	return 0;
+}
+
+static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rule **out)
+{
+	static const char *const kinds[] = { "all", "any", "not", "concept", "distinct", "fields",
+					     "field_order", "experiments", "bullets", "fact", "words", NULL };
+	static const char *const keys[] = { "all", "any", "not", "concept", "distinct", "fields",
+					    "field_order", "experiments", "bullets", "fact", "words",
+					    "scope", "polarity", "near", "min", "max", "action",
+					    "measure", "metric", "tolerance", NULL };
+	if (depth > GR_MAX_RULE_DEPTH)
+		return fail(L, n, "rules nest deeper than %d levels", GR_MAX_RULE_DEPTH);
+	if (expect(L, n, YAML_MAPPING_NODE, "a rule") || check_keys(L, n, "a rule", keys))
+		return GR_EINPUT;
+	struct gr_rule *r = calloc(1, sizeof(*r));
+	if (!r)
+		return GR_ENOMEM;
+	*out = r;
+	r->concept = r->near = r->action = r->measure = r->row = -1;
+	r->min = r->max = -1;
+	r->line = (int)n->start_mark.line + 1;
+	r->col = (int)n->start_mark.column + 1;
+	int found = -1;
+	yaml_node_t *arg = NULL;
+	for (int i = 0; kinds[i]; i++) {
+		yaml_node_t *v = map_get(L, n, kinds[i]);
+		if (!v)
+			continue;
+		if (found >= 0)
+			return fail(L, n, "a rule has one kind, found both '%s' and '%s'", kinds[found], kinds[i]);
+		found = i;
+		arg = v;
+	}
+	if (found < 0)
+		return fail(L, n, "a rule needs one of: all, any, not, concept, distinct, fields, field_order, experiments, bullets, fact, words");
+	r->kind = (enum gr_rule_kind)found;
+	int rc = 0;
+	yaml_node_t *v;
+	switch (r->kind) {
+	case GR_RULE_ALL: case GR_RULE_ANY: case GR_RULE_NOT:
+		rc = parse_kids(L, arg, depth, r, kinds[found]);
+		break;
+	case GR_RULE_CONCEPT:
+		rc = concept_ref(L, arg, "'concept'", &r->concept);
+		break;
+	case GR_RULE_DISTINCT: case GR_RULE_EXPERIMENTS:
+		rc = id_list(L, arg, kinds[found], 0, r);
+		break;
+	case GR_RULE_FIELDS: case GR_RULE_FIELD_ORDER:
+		rc = id_list(L, arg, kinds[found], 1, r);
+		break;
+	case GR_RULE_BULLETS: case GR_RULE_WORDS: {
+		long long x;
+		rc = parse_int(L, arg, kinds[found], 0, 100000, &x);
+		r->min = (int)x;
+		if (r->kind == GR_RULE_BULLETS)
+			r->max = (int)x;
+		break;
+	}
+	case GR_RULE_FACT:
+		if (expect(L, arg, YAML_SCALAR_NODE, "'fact'"))
+			return GR_EINPUT;
+		for (size_t i = 0; i < L->ex->table.len; i++)
+			if (!strcmp(L->ex->table.rows[i].op, scalar(arg)))
+				r->row = (int)i;
+		if (r->row < 0)
+			return fail(L, arg, "fact names op '%s', which is not in the table", scalar(arg));
+		r->metric = GR_METRIC_CUDA_SHARE;
+		r->tolerance = 1.5;
+		if ((v = map_get(L, n, "metric"))) {
+			if (expect(L, v, YAML_SCALAR_NODE, "'metric'"))
+				return GR_EINPUT;
+			const char *m = scalar(v);
+			if (!strcmp(m, "cuda_share")) r->metric = GR_METRIC_CUDA_SHARE;
+			else if (!strcmp(m, "cuda_ms")) r->metric = GR_METRIC_CUDA_MS;
+			else if (!strcmp(m, "cpu_ms")) r->metric = GR_METRIC_CPU_MS;
+			else if (!strcmp(m, "calls")) r->metric = GR_METRIC_CALLS;
+			else return fail(L, v, "metric must be cuda_share, cuda_ms, cpu_ms or calls, found '%s'", m);
+		}
+		if ((v = map_get(L, n, "tolerance")))
+			rc = parse_double(L, v, "'tolerance'", &r->tolerance);
+		break;
+	}
+	if (!rc && (v = map_get(L, n, "scope")))
+		rc = parse_scope(L, v, &r->scope);
+	if (!rc && (v = map_get(L, n, "near")))
+		rc = concept_ref(L, v, "'near'", &r->near);
+	if (!rc && (v = map_get(L, n, "action")))
+		rc = concept_ref(L, v, "'action'", &r->action);
+	if (!rc && (v = map_get(L, n, "measure")))
+		rc = concept_ref(L, v, "'measure'", &r->measure);
+	if (!rc)
+		rc = opt_int(L, n, "min", &r->min);
+	if (!rc)
+		rc = opt_int(L, n, "max", &r->max);
+	if (!rc && (v = map_get(L, n, "polarity"))) {
+		if (expect(L, v, YAML_SCALAR_NODE, "'polarity'"))
+			return GR_EINPUT;
+		const char *p = scalar(v);
+		if (!strcmp(p, "any")) r->polarity = GR_POL_ANY;
+		else if (!strcmp(p, "affirmed")) r->polarity = GR_POL_AFFIRMED;
+		else if (!strcmp(p, "negated")) r->polarity = GR_POL_NEGATED;
+		else return fail(L, v, "polarity must be any, affirmed or negated, found '%s'", p);
+	}
+	if (!rc && r->kind == GR_RULE_DISTINCT && r->min < 0)
+		r->min = (int)r->nlist;
+	return rc;
+}
+
+/* ---- criteria ----------------------------------------------------------- */
+
+static int load_examples(struct loader *L, yaml_node_t *n, struct gr_criterion *c)
+{
+	static const char *const keys[] = { "text", "expect", NULL };
+	if (!n)
+		return 0;
+	if (expect(L, n, YAML_SEQUENCE_NODE, "'examples'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	c->examples = calloc(cnt ? cnt : 1, sizeof(struct gr_example));
+	if (!c->examples)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *m = node_at(L, *it);
+		if (expect(L, m, YAML_MAPPING_NODE, "an example") || check_keys(L, m, "an example", keys))
+			return GR_EINPUT;
+		struct gr_example *e = &c->examples[c->nexamples++];
+		e->line = (int)m->start_mark.line + 1;
+		yaml_node_t *x = map_get(L, m, "expect");
+		if (!x)
+			return fail(L, m, "example of criterion '%s' is missing 'expect'", c->id);
+		if (parse_bool(L, x, "'expect'", &e->expect))
+			return GR_EINPUT;
+		yaml_node_t *t = map_get(L, m, "text");
+		if (!t)
+			return fail(L, m, "example of criterion '%s' is missing 'text'", c->id);
+		if (expect(L, t, YAML_SCALAR_NODE, "'text'"))
+			return GR_EINPUT;
+		e->text = strdup(scalar(t));
+	}
+	return 0;
+}
+
+static int load_hints(struct loader *L, yaml_node_t *n, struct gr_criterion *c)
+{
+	if (!n)
+		return 0;
+	if (expect(L, n, YAML_SEQUENCE_NODE, "'hints'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	c->hints = calloc(cnt ? cnt : 1, sizeof(char *));
+	if (!c->hints)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *h = node_at(L, *it);
+		if (expect(L, h, YAML_SCALAR_NODE, "a hint"))
+			return GR_EINPUT;
+		c->hints[c->nhints++] = strdup(scalar(h));
+	}
+	return 0;
+}
+
+static int load_criteria(struct loader *L, yaml_node_t *n)
+{
+	static const char *const keys[] = { "id", "title", "points", "scope", "rule", "pass", "fail",
+					    "hints", "docs", "visibility", "examples", NULL };
+	if (expect(L, n, YAML_SEQUENCE_NODE, "'criteria'"))
+		return GR_EINPUT;
+	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (cnt == 0 || cnt > 64)
+		return fail(L, n, "'criteria' must list between 1 and 64 criteria");
+	L->ex->criteria = calloc(cnt, sizeof(struct gr_criterion));
+	if (!L->ex->criteria)
+		return GR_ENOMEM;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *m = node_at(L, *it);
+		if (expect(L, m, YAML_MAPPING_NODE, "a criterion") || check_keys(L, m, "a criterion", keys))
+			return GR_EINPUT;
+		struct gr_criterion *c = &L->ex->criteria[L->ex->ncriteria++];
+		c->line = (int)m->start_mark.line + 1;
+		c->scope = (struct gr_scope){ GR_SCOPE_REPORT, 0 };
+		c->points = 1;
+		int rc = get_str(L, m, "id", 1, "a criterion", &c->id);
+		if (!rc && gr_exercise_criterion(L->ex, c->id) != (int)L->ex->ncriteria - 1)
+			rc = fail(L, map_get(L, m, "id"), "criterion id '%s' is used twice", c->id);
+		char what[160];
+		snprintf(what, sizeof(what), "criterion '%s'", c->id ? c->id : "?");
+		if (!rc)
+			rc = get_str(L, m, "title", 1, what, &c->title);
+		if (!rc)
+			rc = get_str(L, m, "pass", 1, what, &c->pass);
+		if (!rc)
+			rc = get_str(L, m, "fail", 1, what, &c->fail);
+		if (!rc)
+			rc = get_str(L, m, "docs", 0, what, &c->docs);
+		yaml_node_t *v;
+		long long pts = 1;
+		if (!rc && (v = map_get(L, m, "points")))
+			rc = parse_int(L, v, "'points'", 0, 1000, &pts);
+		c->points = (int)pts;
+		if (!rc && (v = map_get(L, m, "scope")))
+			rc = parse_scope(L, v, &c->scope);
+		if (!rc && (v = map_get(L, m, "visibility"))) {
+			if (expect(L, v, YAML_SCALAR_NODE, "'visibility'"))
+				return GR_EINPUT;
+			const char *s = scalar(v);
+			if (!strcmp(s, "visible")) c->visibility = GR_VISIBLE;
+			else if (!strcmp(s, "hidden")) c->visibility = GR_HIDDEN;
+			else if (!strcmp(s, "after_due_date")) c->visibility = GR_AFTER_DUE_DATE;
+			else rc = fail(L, v, "visibility must be visible, hidden or after_due_date, found '%s'", s);
+		}
+		v = map_get(L, m, "rule");
+		if (!rc && !v)
+			rc = fail(L, m, "%s is missing required key 'rule'", what);
+		if (!rc)
+			rc = parse_rule(L, v, 0, &c->rule);
+		if (!rc)
+			rc = load_hints(L, map_get(L, m, "hints"), c);
+		if (!rc)
+			rc = load_examples(L, map_get(L, m, "examples"), c);
+		if (!rc && c->nexamples == 0)
+			rc = fail(L, m, "%s has no labelled examples: add at least one under 'examples'", what);
+		if (rc)
+			return rc;
+		L->ex->max_points += c->points;
+	}
+	return 0;
+}
+
+/* Polarity cues: the defaults are English function words (not exercise
+ * knowledge); an exercise may replace them under 'polarity'. */
+static const char *const default_negation[] = {
+	"\\bnot?\\b", "n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
+	"\\bnever\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b", "\\bwithout\\b", NULL
+};
+static const char *const default_deferral[] = {
+	"\\b(?:avoid|skip|resist|defer|postpone|hold(?:ing)?\\s+off|instead\\s+of|rather\\s+than|before|until|till)\\b",
+	"\\b(?:later|premature(?:ly)?|tempting|distraction|glamorous|out\\s+of\\s+scope|can\\s+wait|not\\s+yet|wait)\\b",
+	"\\bno\\s+need\\b", "\\b(?:wrong|pointless|waste\\s+of\\s+time|overkill)\\b", NULL
+};
+static const char *const default_clause[] = {
+	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b", NULL
+};
+
+static pcre2_code *compile_defaults(const char *const *pats)
+{
+	size_t total = 1;
+	for (const char *const *p = pats; *p; p++)
+		total += strlen(*p) + 5;
+	char *joined = calloc(1, total);
+	if (!joined)
+		return NULL;
+	for (const char *const *p = pats; *p; p++) {
+		if (p != pats)
+			strcat(joined, "|");
+		strcat(joined, "(?:");
+		strcat(joined, *p);
+		strcat(joined, ")");
+	}
+	char msg[128];
+	size_t off;
+	pcre2_code *re = gr_compile(joined, msg, sizeof(msg), &off);
+	free(joined);
+	return re;
+}
+
+static int load_polarity(struct loader *L, yaml_node_t *n)
+{
+	static const char *const keys[] = { "negation", "deferral", "clause", NULL };
+	if (n && (expect(L, n, YAML_MAPPING_NODE, "'polarity'") || check_keys(L, n, "'polarity'", keys)))
+		return GR_EINPUT;
+	int rc = 0;
+	if (n) {
+		if (!rc) rc = compile_opt(L, n, "negation", "'polarity'", &L->ex->negation_re);
+		if (!rc) rc = compile_opt(L, n, "deferral", "'polarity'", &L->ex->deferral_re);
+		if (!rc) rc = compile_opt(L, n, "clause", "'polarity'", &L->ex->clause_re);
+		if (rc)
+			return rc;
+	}
+	if (!L->ex->negation_re)
+		L->ex->negation_re = compile_defaults(default_negation);
+	if (!L->ex->deferral_re)
+		L->ex->deferral_re = compile_defaults(default_deferral);
+	if (!L->ex->clause_re)
+		L->ex->clause_re = compile_defaults(default_clause);
+	return L->ex->negation_re && L->ex->deferral_re && L->ex->clause_re ? 0 : GR_ENOMEM;
+}
+
+static int load_facts(struct loader *L, yaml_node_t *n)
+{
+	static const char *const keys[] = { "pct_tolerance", "ms_tolerance", NULL };
+	L->ex->pct_tolerance = 2.0;
+	L->ex->ms_tolerance = 0.08;
+	char msg[128];
+	size_t off;
+	L->ex->quantity_re = gr_compile(
+		"(~|\\babout\\s+|\\baround\\s+|\\broughly\\s+|\\bapprox\\.?\\s*|\\balmost\\s+|\\bnearly\\s+|\\b≈\\s*)?"
+		"(?<![\\w.,])(\\d+(?:,\\d{3})*(?:\\.\\d+)?)\\s*"
+		"(%|percent\\b|pct\\b|ms\\b|msec\\b|milliseconds?\\b|µs\\b|us\\b|s\\b|sec\\b|seconds?\\b|"
+		"GiB\\b|GB\\b|MiB\\b|MB\\b|KiB\\b|KB\\b|calls?\\b|launch(?:es)?\\b)?",
+		msg, sizeof(msg), &off);
+	if (!L->ex->quantity_re)
+		return fail(L, n, "internal: quantity pattern: %s", msg);
+	if (!n)
+		return 0;
+	if (expect(L, n, YAML_MAPPING_NODE, "'facts'") || check_keys(L, n, "'facts'", keys))
+		return GR_EINPUT;
+	yaml_node_t *v;
+	if ((v = map_get(L, n, "pct_tolerance")) && parse_double(L, v, "'pct_tolerance'", &L->ex->pct_tolerance))
+		return GR_EINPUT;
+	if ((v = map_get(L, n, "ms_tolerance")) && parse_double(L, v, "'ms_tolerance'", &L->ex->ms_tolerance))
+		return GR_EINPUT;
+	return 0;
+}
+
+static int load_root(struct loader *L, yaml_node_t *root)
+{
+	static const char *const keys[] = { "id", "title", "prompt", "workload", "hardware", "table",
+					    "fields", "sections", "concepts", "criteria", "polarity",
+					    "facts", NULL };
+	struct gr_exercise *ex = L->ex;
+	if (!root)
+		return fail(L, NULL, "the file is empty: an exercise needs id, title, prompt, table, fields, concepts and criteria");
+	if (expect(L, root, YAML_MAPPING_NODE, "an exercise") || check_keys(L, root, "the exercise", keys))
+		return GR_EINPUT;
+	int rc = get_str(L, root, "id", 1, "the exercise", &ex->id);
+	if (!rc) rc = get_str(L, root, "title", 1, "the exercise", &ex->title);
+	if (!rc) rc = get_str(L, root, "prompt", 1, "the exercise", &ex->prompt);
+	if (!rc) rc = get_str(L, root, "hardware", 0, "the exercise", &ex->hardware);
+	if (!rc) rc = load_workload(L, map_get(L, root, "workload"));
+	const char *required[] = { "table", "fields", "concepts", "criteria" };
+	for (int i = 0; !rc && i < 4; i++)
+		if (!map_get(L, root, required[i]))
+			rc = fail(L, root, "the exercise is missing required key '%s'", required[i]);
+	if (!rc) rc = load_table(L, map_get(L, root, "table"));
+	if (!rc) rc = load_fields(L, map_get(L, root, "fields"));
+	if (!rc) rc = load_sections(L, map_get(L, root, "sections"));
+	if (!rc) rc = load_concepts(L, map_get(L, root, "concepts"));
+	if (!rc) rc = load_polarity(L, map_get(L, root, "polarity"));
+	if (!rc) rc = load_facts(L, map_get(L, root, "facts"));
+	if (!rc) rc = load_criteria(L, map_get(L, root, "criteria"));
+	if (rc == GR_ENOMEM)
+		gr_error_set(L->err, GR_ENOMEM, L->path, 0, 0, "out of memory");
+	return rc;
+}
+
+int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error *err)
+{
+	char *src = NULL;
+	size_t len = 0;
+	int rc = gr_read_file(path, GR_MAX_YAML_BYTES, &src, &len, err);
+	if (rc)
+		return rc;
+	if (memchr(src, '\0', len)) {
+		free(src);
+		return gr_error_set(err, GR_EINPUT, path, 0, 0, "contains a NUL byte: not a YAML file");
+	}
+	struct loader L = { .path = path, .src = src, .err = err };
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser)) {
+		free(src);
+		return gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)src, len);
+	if (!yaml_parser_load(&parser, &L.doc)) {
+		int line = (int)parser.problem_mark.line + 1, col = (int)parser.problem_mark.column + 1;
+		gr_error_set(err, GR_EINPUT, path, line, col, "invalid YAML: %s%s%s",
+			     parser.problem ? parser.problem : "syntax error",
+			     parser.context ? " " : "", parser.context ? parser.context : "");
+		gr_error_set_source(err, line_at(src, line));
+		yaml_parser_delete(&parser);
+		free(src);
+		return GR_EINPUT;
+	}
+	yaml_parser_delete(&parser);
+	L.ex = calloc(1, sizeof(*L.ex));
+	if (!L.ex) {
+		rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
+		goto done;
+	}
+	L.ex->path = strdup(path);
+	rc = load_root(&L, yaml_document_get_root_node(&L.doc));
+	if (!rc && L.visits > GR_MAX_YAML_NODES)
+		rc = gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise is too large or has too many aliases");
+done:
+	yaml_document_delete(&L.doc);
+	free(src);
+	if (rc) {
+		gr_exercise_free(L.ex);
+		return rc;
+	}
+	*out = L.ex;
+	return 0;
+}
+
+/* ---- lookup ------------------------------------------------------------- */
+
+#define FIND(arr, n, key)                              \
+	for (size_t i = 0; i < (n); i++)              \
+		if ((arr)[i].id && !strcmp((arr)[i].id, key)) \
+			return (int)i;                 \
+	return -1
+
+int gr_exercise_criterion(const struct gr_exercise *ex, const char *id) { FIND(ex->criteria, ex->ncriteria, id); }
+int gr_exercise_field(const struct gr_exercise *ex, const char *id) { FIND(ex->fields, ex->nfields, id); }
+int gr_exercise_concept(const struct gr_exercise *ex, const char *id) { FIND(ex->concepts, ex->nconcepts, id); }
+int gr_exercise_section(const struct gr_exercise *ex, const char *id) { FIND(ex->sections, ex->nsections, id); }
+
+static int readable(const char *p)
+{
+	FILE *f = fopen(p, "r");
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+int gr_exercise_find(const char *arg, char *buf, size_t n, struct gr_error *err)
+{
+	size_t len = strlen(arg);
+	if (strchr(arg, '/') || (len > 5 && !strcmp(arg + len - 5, ".yaml"))) {
+		snprintf(buf, n, "%s", arg);
+		if (!readable(buf))
+			return gr_error_set(err, GR_EINPUT, NULL, 0, 0, "cannot read exercise file '%s'", arg);
+		return 0;
+	}
+	const char *env = getenv("GRADER_EXERCISES");
+	const char *dirs[] = { "exercises", env && *env ? env : NULL, GRADER_DATADIR "/exercises" };
+	for (size_t i = 0; i < 3; i++) {
+		if (!dirs[i])
+			continue;
+		snprintf(buf, n, "%s/%s.yaml", dirs[i], arg);
+		if (readable(buf))
+			return 0;
+	}
+	return gr_error_set(err, GR_EINPUT, NULL, 0, 0,
+			    "unknown exercise '%s' (looked in ./exercises/, $GRADER_EXERCISES and %s/exercises; try 'grader list')",
+			    arg, GRADER_DATADIR);
+}
+
+void gr_exercise_free(struct gr_exercise *ex)
+{
+	if (!ex)
+		return;
+	free(ex->path);
+	free(ex->id);
+	free(ex->title);
+	free(ex->prompt);
+	free(ex->hardware);
+	for (size_t i = 0; i < ex->nworkload; i++) {
+		free(ex->workload[i].key);
+		free(ex->workload[i].value);
+	}
+	free(ex->workload);
+	for (size_t i = 0; i < ex->table.len; i++) {
+		if (ex->row_alias)
+			pcre2_code_free(ex->row_alias[i]);
+		if (ex->row_alias_src)
+			free(ex->row_alias_src[i]);
+	}
+	free(ex->row_alias);
+	free(ex->row_alias_src);
+	gr_table_clear(&ex->table);
+	for (size_t i = 0; i < ex->nfields; i++) {
+		free(ex->fields[i].id);
+		free(ex->fields[i].label);
+		pcre2_code_free(ex->fields[i].label_re);
+		pcre2_code_free(ex->fields[i].alias_re);
+		pcre2_code_free(ex->fields[i].infer_re);
+	}
+	free(ex->fields);
+	for (size_t i = 0; i < ex->nsections; i++) {
+		free(ex->sections[i].id);
+		free(ex->sections[i].title);
+		pcre2_code_free(ex->sections[i].heading_re);
+		pcre2_code_free(ex->sections[i].infer_re);
+	}
+	free(ex->sections);
+	for (size_t i = 0; i < ex->nconcepts; i++) {
+		free(ex->concepts[i].id);
+		pcre2_code_free(ex->concepts[i].re);
+		for (size_t j = 0; j < ex->concepts[i].npatterns; j++)
+			free(ex->concepts[i].patterns[j]);
+		free(ex->concepts[i].patterns);
+	}
+	free(ex->concepts);
+	for (size_t i = 0; i < ex->ncriteria; i++) {
+		struct gr_criterion *c = &ex->criteria[i];
+		free(c->id);
+		free(c->title);
+		free(c->pass);
+		free(c->fail);
+		free(c->docs);
+		for (size_t j = 0; j < c->nhints; j++)
+			free(c->hints[j]);
+		free(c->hints);
+		for (size_t j = 0; j < c->nexamples; j++)
+			free(c->examples[j].text);
+		free(c->examples);
+		rule_free(c->rule);
+	}
+	free(ex->criteria);
+	pcre2_code_free(ex->negation_re);
+	pcre2_code_free(ex->deferral_re);
+	pcre2_code_free(ex->clause_re);
+	pcre2_code_free(ex->quantity_re);
+	free(ex);
+}

@@ -1,0 +1,197 @@
+/*
+ * grade.c - run every criterion's rule over a report and compose feedback
+ * (see grade.h). Knows no exercise: all wording comes from the YAML.
+ */
+#include "grade.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EVIDENCE_MAX 200
+
+static int add_warning(struct gr_verdict *v, char *msg)
+{
+	if (!msg)
+		return GR_ENOMEM;
+	char **w = realloc(v->warnings, (v->nwarnings + 1) * sizeof(char *));
+	if (!w) {
+		free(msg);
+		return GR_ENOMEM;
+	}
+	v->warnings = w;
+	v->warnings[v->nwarnings++] = msg;
+	return 0;
+}
+
+static char *evidence_text(const struct gr_report *r, int line)
+{
+	const struct gr_line *l = &r->text.lines[line - 1];
+	const char *s = r->text.buf + l->off;
+	size_t n = l->len;
+	while (n && (*s == ' '))
+		s++, n--;
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (n > EVIDENCE_MAX) {
+		n = EVIDENCE_MAX;
+		while (n && ((unsigned char)s[n] & 0xC0) == 0x80) /* don't cut a character in half */
+			n--;
+		char *out = malloc(n + 4);
+		if (out) {
+			memcpy(out, s, n);
+			memcpy(out + n, "...", 4);
+		}
+		return out;
+	}
+	return strndup(s, n);
+}
+
+static char *compose_feedback(const struct gr_criterion *c, const struct gr_rule_result *res)
+{
+	char *out = NULL;
+	const char *base = res->passed ? c->pass : c->fail;
+	int n;
+	if (!res->passed && res->detail[0] && c->docs)
+		n = asprintf(&out, "%s (%s) See %s", base, res->detail, c->docs);
+	else if (!res->passed && c->docs)
+		n = asprintf(&out, "%s See %s", base, c->docs);
+	else if (!res->passed && res->detail[0])
+		n = asprintf(&out, "%s (%s)", base, res->detail);
+	else
+		n = asprintf(&out, "%s", base);
+	return n < 0 ? NULL : out;
+}
+
+static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const struct gr_analysis *a)
+{
+	char *m;
+	int rc = 0;
+	unsigned f = r->text.flags;
+	if (r->words == 0)
+		rc |= add_warning(v, strdup("the report is empty: write the five fields and the follow-up answers"));
+	if (!rc && (f & GR_TEXT_INVALID_UTF8))
+		rc |= add_warning(v, strdup("the file is not valid UTF-8: some characters were replaced; save it as UTF-8"));
+	if (!rc && (f & GR_TEXT_CONTROLS))
+		rc |= add_warning(v, strdup("invisible or right-to-left control characters were removed"));
+	if (!rc && (f & GR_TEXT_HOMOGLYPHS))
+		rc |= add_warning(v, strdup("look-alike letters from another alphabet were read as Latin letters"));
+	if (!rc && (f & GR_TEXT_COMMENTS))
+		rc |= add_warning(v, strdup("text inside HTML comments (<!-- -->) is not part of your answer and was ignored"));
+	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {
+		if (!r->fields[i].repeated)
+			continue;
+		if (asprintf(&m, "'%s' appears more than once; the first one was graded", r->ex->fields[i].label) < 0)
+			return GR_ENOMEM;
+		rc |= add_warning(v, m);
+	}
+	for (size_t s = 0; !rc && s < r->nsentences; s++) {
+		if (!a->stuffed[s])
+			continue;
+		int line = gr_text_line_of(&r->text, r->sentences[s].start);
+		if (asprintf(&m, "line %d reads as a list of keywords, not a claim, and earns nothing: say what you conclude and why", line) < 0)
+			return GR_ENOMEM;
+		rc |= add_warning(v, m);
+		break;
+	}
+	char **facts;
+	size_t nf;
+	if (!rc && gr_fact_warnings(a, &facts, &nf) == 0) {
+		for (size_t i = 0; i < nf; i++)
+			if (!rc)
+				rc |= add_warning(v, facts[i]);
+			else
+				free(facts[i]);
+		free(facts);
+	}
+	return rc ? GR_ENOMEM : 0;
+}
+
+int gr_grade(struct gr_verdict *v, const struct gr_exercise *ex, const struct gr_report *r,
+	     const char *name, struct gr_scratch *s)
+{
+	memset(v, 0, sizeof(*v));
+	v->ex = ex;
+	v->report = strdup(name ? name : "-");
+	v->results = calloc(ex->ncriteria, sizeof(*v->results));
+	v->max_score = ex->max_points;
+	struct gr_analysis a;
+	if (!v->report || !v->results || gr_analyse(&a, ex, r, s) < 0) {
+		gr_verdict_free(v);
+		return GR_ENOMEM;
+	}
+	int rc = 0;
+	if (getenv("GRADER_EXPLAIN"))
+		gr_analysis_dump(&a, stderr);
+	v->nresults = ex->ncriteria;
+	v->passed = true;
+	for (size_t i = 0; i < ex->ncriteria && !rc; i++) {
+		const struct gr_criterion *c = &ex->criteria[i];
+		struct gr_result *res = &v->results[i];
+		struct gr_rule_result rr;
+		gr_rule_eval(&a, c->rule, c->scope, &rr);
+		res->criterion = c;
+		res->passed = rr.passed;
+		res->points = rr.passed ? c->points : 0;
+		res->feedback = compose_feedback(c, &rr);
+		if (rr.evidence != (size_t)-1 && rr.evidence < r->text.len) {
+			res->line = gr_text_line_of(&r->text, rr.evidence);
+			res->evidence = evidence_text(r, res->line);
+		}
+		if (!res->feedback || (res->line && !res->evidence))
+			rc = GR_ENOMEM;
+		v->score += res->points;
+		v->passed &= rr.passed;
+	}
+	if (!rc)
+		rc = text_warnings(v, r, &a);
+	gr_analysis_free(&a);
+	if (rc)
+		gr_verdict_free(v);
+	return rc;
+}
+
+int gr_grade_string(struct gr_verdict *v, const struct gr_exercise *ex, const char *text,
+		    size_t len, const char *name, struct gr_scratch *s, struct gr_error *err)
+{
+	struct gr_report r;
+	memset(v, 0, sizeof(*v));
+	int rc = gr_report_from_string(&r, ex, text, len, name, err);
+	if (rc)
+		return rc;
+	rc = gr_grade(v, ex, &r, name, s);
+	gr_report_free(&r);
+	if (rc)
+		gr_error_set(err, rc, name, 0, 0, "out of memory");
+	return rc;
+}
+
+int gr_grade_file(struct gr_verdict *v, const struct gr_exercise *ex, const char *path,
+		  size_t max_size, struct gr_scratch *s, struct gr_error *err)
+{
+	char *buf;
+	size_t len;
+	memset(v, 0, sizeof(*v));
+	int rc = gr_read_file(path, max_size, &buf, &len, err);
+	if (rc)
+		return rc;
+	rc = gr_grade_string(v, ex, buf, len, path, s, err);
+	free(buf);
+	return rc;
+}
+
+void gr_verdict_free(struct gr_verdict *v)
+{
+	if (!v)
+		return;
+	for (size_t i = 0; i < v->nresults; i++) {
+		free(v->results[i].feedback);
+		free(v->results[i].evidence);
+	}
+	free(v->results);
+	for (size_t i = 0; i < v->nwarnings; i++)
+		free(v->warnings[i]);
+	free(v->warnings);
+	free(v->report);
+	memset(v, 0, sizeof(*v));
+}

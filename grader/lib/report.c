@@ -1,0 +1,607 @@
+/*
+ * report.c - find fields, follow-up sections, list items, sentences and
+ * clauses in a normalised report (see report.h).
+ *
+ * Passes, each over the lines: (1) decoration, labels and section headings
+ * per line; (2) field values with their continuation lines; (3) sentences and
+ * clauses; (4) inferred fields for unlabelled reports; (5) section ranges.
+ */
+#include "report.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct linfo {
+	size_t off, len;   /* the line in the buffer */
+	size_t body;       /* offset after indentation, quote, list and emphasis marks */
+	int indent;
+	int item;          /* 0 none, 1 bullet, 2 numbered */
+	int number;        /* numbered item's number */
+	int heading;       /* markdown heading (#) */
+	int blank;
+	int field;         /* field labelled on this line, -1 none */
+	int field_state;   /* GR_FIELD_LABELLED or GR_FIELD_ALIASED */
+	size_t value;      /* where the labelled value starts */
+	int section;       /* section whose heading opens here, -1 none */
+	int mid_labels;    /* more labels later on the line */
+};
+
+struct parser {
+	struct gr_report *r;
+	const struct gr_exercise *ex;
+	const char *buf;
+	struct linfo *li;
+	size_t nl;
+	pcre2_match_data *md;
+};
+
+static int is_space(char c) { return c == ' ' || c == '\t'; }
+static int is_word(unsigned char c) { return isalnum(c) || c == '_' || c >= 0x80; }
+
+/* Match re anchored at off; returns the end offset or 0 when it does not match. */
+static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_t end)
+{
+	if (!re)
+		return 0;
+	int rc = pcre2_match(re, (PCRE2_SPTR)p->buf, end, off, PCRE2_ANCHORED, p->md, NULL);
+	if (rc < 0)
+		return 0;
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+	if (ov[1] == ov[0])
+		return 0;
+	/* A label is a whole word: "Hardwareless" is not "Hardware". */
+	if (ov[1] < end && is_word((unsigned char)p->buf[ov[1]]) && is_word((unsigned char)p->buf[ov[1] - 1]))
+		return 0;
+	return ov[1];
+}
+
+static size_t skip_marks(const char *b, size_t i, size_t end)
+{
+	while (i < end && (is_space(b[i]) || b[i] == '*' || b[i] == '_' || b[i] == '`'))
+		i++;
+	return i;
+}
+
+/* After a label ending at i: decoration, an optional "(...)", then a
+ * separator (":", "|", "=", " - ") or the end of the line. Returns where the
+ * value starts, or 0 when this is not a label. */
+static size_t after_label(const char *b, size_t i, size_t end)
+{
+	i = skip_marks(b, i, end);
+	if (i < end && b[i] == '(') {
+		const char *close = memchr(b + i, ')', end - i);
+		if (close && close - (b + i) < 40)
+			i = skip_marks(b, (size_t)(close - b) + 1, end);
+	}
+	if (i >= end)
+		return end;
+	if (b[i] == ':' || b[i] == '|' || b[i] == '=')
+		i++;
+	else if (b[i] == '-' && i + 1 < end && b[i + 1] == ' ')
+		i += 2;
+	else
+		return 0;
+	return skip_marks(b, i, end);
+}
+
+/* Try every field's labels, then aliases, at off. */
+static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t *value)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t f = 0; f < p->ex->nfields; f++) {
+			const struct gr_field *fd = &p->ex->fields[f];
+			size_t e = match_at(p, pass ? fd->alias_re : fd->label_re, off, end);
+			size_t v = e ? after_label(p->buf, e, end) : 0;
+			if (v) {
+				*state = pass ? GR_FIELD_ALIASED : GR_FIELD_LABELLED;
+				*value = v;
+				return (int)f;
+			}
+		}
+	}
+	return -1;
+}
+
+static void decorate(struct parser *p, struct linfo *l)
+{
+	const char *b = p->buf;
+	size_t i = l->off, end = l->off + l->len;
+	while (i < end && b[i] == ' ')
+		i++;
+	l->indent = (int)(i - l->off);
+	l->blank = i == end;
+	for (int guard = 0; guard < 8 && i < end; guard++) {
+		size_t j = i;
+		if (b[i] == '>') {
+			j = i + 1;
+		} else if (b[i] == '#') {
+			while (j < end && b[j] == '#')
+				j++;
+			if (j < end && b[j] != ' ')
+				break;
+			l->heading = 1;
+		} else if ((b[i] == '-' || b[i] == '*' || b[i] == '+') && i + 1 < end && b[i + 1] == ' ') {
+			j = i + 1;
+			l->item = l->item ? l->item : 1;
+		} else if (b[i] == '|') {
+			j = i + 1;
+		} else if (isdigit((unsigned char)b[i]) || (b[i] == '(' && i + 1 < end && isdigit((unsigned char)b[i + 1]))) {
+			size_t k = b[i] == '(' ? i + 1 : i;
+			int n = 0;
+			while (k < end && isdigit((unsigned char)b[k]) && n < 1000)
+				n = n * 10 + (b[k++] - '0');
+			if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*')) {
+				j = k + 1;
+				if (!l->item) {
+					l->item = 2;
+					l->number = n;
+				}
+			} else {
+				break;
+			}
+		} else if (b[i] == '*' || b[i] == '_' || b[i] == '`') {
+			j = i;
+			while (j < end && (b[j] == '*' || b[j] == '_' || b[j] == '`'))
+				j++;
+		} else {
+			break;
+		}
+		while (j < end && b[j] == ' ')
+			j++;
+		i = j;
+	}
+	l->body = i;
+}
+
+static void scan_line(struct parser *p, struct linfo *l)
+{
+	size_t end = l->off + l->len;
+	l->field = l->section = -1;
+	decorate(p, l);
+	if (l->blank)
+		return;
+	int state;
+	size_t value;
+	l->field = label_at(p, l->body, end, &state, &value);
+	if (l->field >= 0) {
+		l->field_state = state;
+		l->value = value;
+		/* "Workload: x. Hardware: L4" - more labels on the same line. */
+		l->mid_labels = memchr(p->buf + value, ':', end - value) != NULL;
+		return;
+	}
+	for (size_t s = 0; s < p->ex->nsections; s++) {
+		if (match_at(p, p->ex->sections[s].heading_re, l->body, end)) {
+			l->section = (int)s;
+			break;
+		}
+	}
+}
+
+/* Record that field f is at line ln with value [vs, ve). The first accepted
+ * label wins; a renamed label only fills a field no real label fills. */
+static void set_field(struct parser *p, int f, int state, int ln, size_t vs, size_t ve)
+{
+	struct gr_report_field *rf = &p->r->fields[f];
+	while (ve > vs && (is_space(p->buf[ve - 1]) || p->buf[ve - 1] == '\n' || p->buf[ve - 1] == '|' ||
+			   p->buf[ve - 1] == '*'))
+		ve--;
+	if (rf->state == GR_FIELD_LABELLED || (rf->state == GR_FIELD_ALIASED && state == GR_FIELD_ALIASED)) {
+		rf->repeated = 1;
+		return;
+	}
+	rf->state = state;
+	rf->line = ln;
+	rf->value = (struct gr_span){ vs, ve };
+}
+
+/* Split the rest of a line that holds several labels: each value runs to the
+ * next label found after a separator. */
+static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *f, int *state, size_t *value)
+{
+	for (size_t i = from; i < end; i++) {
+		char c = p->buf[i];
+		if (c != '.' && c != ';' && c != ',' && c != '|')
+			continue;
+		size_t j = i + 1;
+		while (j < end && (p->buf[j] == ' ' || p->buf[j] == '*' || p->buf[j] == '_'))
+			j++;
+		if (j == i + 1 || j >= end)
+			continue;
+		int k = label_at(p, j, end, state, value);
+		if (k >= 0) {
+			*f = k;
+			return i;
+		}
+	}
+	return 0;
+}
+
+static int has_content(const char *b, size_t s, size_t e)
+{
+	for (size_t i = s; i < e; i++)
+		if (isalnum((unsigned char)b[i]) || (unsigned char)b[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
+static void find_fields(struct parser *p)
+{
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		if (l->field < 0)
+			continue;
+		p->r->label_line[i] = 1;
+		size_t end = l->off + l->len;
+		int f = l->field, state = l->field_state;
+		size_t vs = l->value;
+		while (l->mid_labels) {
+			int nf, ns;
+			size_t nv;
+			size_t cut = next_inline_label(p, vs, end, &nf, &ns, &nv);
+			if (!cut)
+				break;
+			set_field(p, f, state, (int)i + 1, vs, cut);
+			f = nf, state = ns, vs = nv;
+		}
+		/* Continuation: later lines until a blank line (once there is
+		 * content), a label, a heading, a section or a numbered item. */
+		size_t ve = end;
+		int content = has_content(p->buf, vs, end);
+		for (size_t j = i + 1; j < p->nl; j++) {
+			struct linfo *n = &p->li[j];
+			if (n->field >= 0 || n->section >= 0 || n->heading)
+				break;
+			if (n->blank) {
+				if (content)
+					break;
+				continue;
+			}
+			if (content && n->item == 2 && n->indent == 0 && l->item == 0)
+				break;
+			ve = n->off + n->len;
+			content = 1;
+		}
+		set_field(p, f, state, (int)i + 1, vs, ve);
+	}
+}
+
+/* ---- sentences and clauses --------------------------------------------- */
+
+static int push_span(struct gr_span **arr, size_t *n, size_t *cap, size_t s, size_t e)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 32;
+		struct gr_span *a = realloc(*arr, c * sizeof(*a));
+		if (!a)
+			return -1;
+		*arr = a;
+		*cap = c;
+	}
+	(*arr)[(*n)++] = (struct gr_span){ s, e };
+	return 0;
+}
+
+static int abbreviation_before(const char *b, size_t start, size_t i)
+{
+	static const char *const abbr[] = { "e.g", "i.e", "vs", "etc", "approx", "cf", "resp", NULL };
+	for (const char *const *a = abbr; *a; a++) {
+		size_t n = strlen(*a);
+		if (i >= start + n && strncasecmp(b + i - n, *a, n) == 0 &&
+		    (i == start + n || !isalpha((unsigned char)b[i - n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* A line break ends a sentence unless the next line just continues prose. */
+static int continues(struct parser *p, size_t i)
+{
+	struct linfo *l = &p->li[i];
+	if (i + 1 >= p->nl || l->blank || l->field >= 0 || l->heading || l->section >= 0)
+		return 0;
+	struct linfo *n = &p->li[i + 1];
+	if (n->blank || n->item || n->field >= 0 || n->heading || n->section >= 0)
+		return 0;
+	size_t e = l->off + l->len;
+	while (e > l->off && p->buf[e - 1] == ' ')
+		e--;
+	char last = e > l->off ? p->buf[e - 1] : '.';
+	return !(last == '.' || last == '!' || last == '?' || last == ':' || last == '|');
+}
+
+static int find_sentences(struct parser *p)
+{
+	struct gr_report *r = p->r;
+	size_t cap = 0;
+	int open = 0;
+	size_t start = 0;
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		size_t end = l->off + l->len;
+		if (l->blank)
+			continue;
+		size_t s = l->field >= 0 ? l->value : l->body;
+		/* A field label is not prose: its value starts a new sentence. */
+		if (l->field >= 0 && open) {
+			size_t pe = p->li[i - 1].off + p->li[i - 1].len;
+			if (has_content(p->buf, start, pe) && push_span(&r->sentences, &r->nsentences, &cap, start, pe) < 0)
+				return -1;
+			open = 0;
+		}
+		if (!open) {
+			start = s;
+			open = 1;
+		}
+		for (size_t k = s; k < end; k++) {
+			char c = p->buf[k];
+			if ((c == '.' || c == '!' || c == '?') && (k + 1 == end || p->buf[k + 1] == ' ') &&
+			    !abbreviation_before(p->buf, start, k)) {
+				if (push_span(&r->sentences, &r->nsentences, &cap, start, k + 1) < 0)
+					return -1;
+				start = k + 1;
+				while (start < end && p->buf[start] == ' ')
+					start++;
+				k = start - 1;
+			}
+		}
+		if (!continues(p, i)) {
+			if (has_content(p->buf, start, end) &&
+			    push_span(&r->sentences, &r->nsentences, &cap, start, end) < 0)
+				return -1;
+			open = 0;
+		}
+	}
+	return 0;
+}
+
+static int find_clauses(struct parser *p)
+{
+	struct gr_report *r = p->r;
+	size_t cap = 0, scap = 0;
+	for (size_t s = 0; s < r->nsentences; s++) {
+		size_t a = r->sentences[s].start, e = r->sentences[s].end;
+		size_t cs = a;
+		size_t next_word = a; /* next clause-opening word at or after this offset */
+		size_t word_at = (size_t)-1;
+		for (size_t k = a; k <= e; k++) {
+			if (k >= next_word && word_at == (size_t)-1 + 0 && next_word != (size_t)-1) {
+				int rc = pcre2_match(p->ex->clause_re, (PCRE2_SPTR)p->buf, e, k, 0, p->md, NULL);
+				word_at = rc >= 0 ? pcre2_get_ovector_pointer(p->md)[0] : e + 1;
+				next_word = (size_t)-1;
+			}
+			int cut = 0;
+			size_t resume = k + 1;
+			if (k == e) {
+				cut = 1;
+			} else if (k == word_at) {
+				cut = 1;
+				resume = k;
+				next_word = k + 1;
+				word_at = (size_t)-1;
+			} else {
+				char c = p->buf[k], n = k + 1 < e ? p->buf[k + 1] : ' ';
+				if (c == ';' || c == '(' || c == ')' || ((c == ',' || c == ':') && n == ' ') ||
+				    (c == '-' && k > a && p->buf[k - 1] == ' ' && n == ' '))
+					cut = 1;
+			}
+			if (cut) {
+				if (k > cs && has_content(p->buf, cs, k)) {
+					if (push_span(&r->clauses, &r->nclauses, &cap, cs, k) < 0)
+						return -1;
+					if (r->nclauses > scap) {
+						scap = cap;
+						size_t *m = realloc(r->clause_sentence, scap * sizeof(size_t));
+						if (!m)
+							return -1;
+						r->clause_sentence = m;
+					}
+					r->clause_sentence[r->nclauses - 1] = s;
+				}
+				cs = resume;
+				if (word_at != (size_t)-1 && word_at < k)
+					word_at = (size_t)-1, next_word = k;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- inferred fields and sections -------------------------------------- */
+
+static int sentence_matches(struct parser *p, const pcre2_code *re, size_t s)
+{
+	struct gr_span sp = p->r->sentences[s];
+	return pcre2_match(re, (PCRE2_SPTR)p->buf, sp.end, sp.start, 0, p->md, NULL) >= 0;
+}
+
+static int in_field_value(struct gr_report *r, size_t off)
+{
+	for (size_t f = 0; f < r->ex->nfields; f++)
+		if (r->fields[f].state != GR_FIELD_MISSING && off >= r->fields[f].value.start &&
+		    off < r->fields[f].value.end)
+			return 1;
+	return 0;
+}
+
+static void infer_fields(struct parser *p)
+{
+	struct gr_report *r = p->r;
+	for (size_t f = 0; f < p->ex->nfields; f++) {
+		if (r->fields[f].state != GR_FIELD_MISSING || !p->ex->fields[f].infer_re)
+			continue;
+		for (size_t s = 0; s < r->nsentences; s++) {
+			if (in_field_value(r, r->sentences[s].start) || !sentence_matches(p, p->ex->fields[f].infer_re, s))
+				continue;
+			r->fields[f].state = GR_FIELD_INFERRED;
+			r->fields[f].value = r->sentences[s];
+			r->fields[f].line = gr_text_line_of(&r->text, r->sentences[s].start);
+			break;
+		}
+	}
+}
+
+static void find_sections(struct parser *p)
+{
+	struct gr_report *r = p->r;
+	size_t ns = p->ex->nsections;
+	size_t *start = calloc(ns ? ns : 1, sizeof(size_t));
+	if (!start)
+		return;
+	for (size_t s = 0; s < ns; s++) {
+		start[s] = (size_t)-1;
+		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1; i++)
+			if (p->li[i].section == (int)s)
+				start[s] = i, r->sections[s].found = 1;
+		int num = p->ex->sections[s].number;
+		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1 && num; i++) {
+			struct linfo *l = &p->li[i];
+			if (l->item == 2 && l->number == num && l->indent <= 3 && l->field < 0 &&
+			    !in_field_value(r, l->off))
+				start[s] = i, r->sections[s].found = 2;
+		}
+	}
+	for (size_t s = 0; s < ns; s++) {
+		if (start[s] == (size_t)-1)
+			continue;
+		size_t endl = p->nl;
+		for (size_t t = 0; t < ns; t++)
+			if (t != s && start[t] != (size_t)-1 && start[t] > start[s] && start[t] < endl)
+				endl = start[t];
+		for (size_t i = start[s] + 1; i < endl; i++)
+			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0)) {
+				endl = i;
+				break;
+			}
+		struct linfo *a = &p->li[start[s]], *z = &p->li[endl - 1];
+		r->sections[s].line = (int)start[s] + 1;
+		r->sections[s].span = (struct gr_span){ a->off, z->off + z->len };
+	}
+	for (size_t s = 0; s < ns; s++) {
+		if (r->sections[s].found || !p->ex->sections[s].infer_re)
+			continue;
+		for (size_t k = 0; k < r->nsentences; k++) {
+			if (!sentence_matches(p, p->ex->sections[s].infer_re, k))
+				continue;
+			r->sections[s].found = 3;
+			r->sections[s].span = r->sentences[k];
+			r->sections[s].line = gr_text_line_of(&r->text, r->sentences[k].start);
+			break;
+		}
+	}
+	free(start);
+}
+
+static int find_items(struct parser *p)
+{
+	struct gr_report *r = p->r;
+	size_t cap = 0;
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		if (!l->item)
+			continue;
+		if (r->nitems == cap) {
+			cap = cap ? cap * 2 : 16;
+			struct gr_item *it = realloc(r->items, cap * sizeof(*it));
+			if (!it)
+				return -1;
+			r->items = it;
+		}
+		r->items[r->nitems++] = (struct gr_item){ { l->body, l->off + l->len }, (int)i + 1, l->indent,
+							  l->item == 2 ? l->number : 0 };
+	}
+	return 0;
+}
+
+static int count_words(struct parser *p)
+{
+	int words = 0;
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		size_t k = l->field >= 0 ? l->value : l->body, end = l->off + l->len;
+		int in = 0;
+		for (; k < end; k++) {
+			int w = isalnum((unsigned char)p->buf[k]) || (unsigned char)p->buf[k] >= 0x80;
+			if (w && !in)
+				words++;
+			in = w;
+		}
+	}
+	return words;
+}
+
+int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
+		    struct gr_error *err)
+{
+	memset(r, 0, sizeof(*r));
+	r->text = *text;
+	memset(text, 0, sizeof(*text));
+	r->ex = ex;
+	struct parser p = { .r = r, .ex = ex, .buf = r->text.buf, .nl = r->text.nlines };
+	r->fields = calloc(ex->nfields ? ex->nfields : 1, sizeof(*r->fields));
+	r->sections = calloc(ex->nsections ? ex->nsections : 1, sizeof(*r->sections));
+	r->label_line = calloc(p.nl + 1, 1);
+	p.li = calloc(p.nl + 1, sizeof(*p.li));
+	p.md = pcre2_match_data_create(4, NULL);
+	int rc = 0;
+	if (!r->fields || !r->sections || !r->label_line || !p.li || !p.md)
+		goto nomem;
+	for (size_t i = 0; i < p.nl; i++) {
+		p.li[i].off = r->text.lines[i].off;
+		p.li[i].len = r->text.lines[i].len;
+		scan_line(&p, &p.li[i]);
+	}
+	find_fields(&p);
+	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
+		goto nomem;
+	infer_fields(&p);
+	find_sections(&p);
+	r->words = count_words(&p);
+	goto done;
+nomem:
+	rc = gr_error_set(err, GR_ENOMEM, NULL, 0, 0, "out of memory");
+	gr_report_free(r);
+done:
+	free(p.li);
+	pcre2_match_data_free(p.md);
+	return rc;
+}
+
+int gr_report_from_string(struct gr_report *r, const struct gr_exercise *ex, const char *s,
+			  size_t len, const char *name, struct gr_error *err)
+{
+	struct gr_text t;
+	int rc = gr_text_normalize(s, len, name, &t, err);
+	if (rc)
+		return rc;
+	return gr_report_parse(r, ex, &t, err);
+}
+
+int gr_report_load(struct gr_report *r, const struct gr_exercise *ex, const char *path,
+		   size_t max_size, struct gr_error *err)
+{
+	char *buf;
+	size_t len;
+	int rc = gr_read_file(path, max_size, &buf, &len, err);
+	if (rc)
+		return rc;
+	rc = gr_report_from_string(r, ex, buf, len, path, err);
+	free(buf);
+	return rc;
+}
+
+void gr_report_free(struct gr_report *r)
+{
+	if (!r)
+		return;
+	gr_text_free(&r->text);
+	free(r->fields);
+	free(r->sections);
+	free(r->items);
+	free(r->sentences);
+	free(r->clauses);
+	free(r->clause_sentence);
+	free(r->label_line);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,867 @@
+/*
+ * rule.c - mentions, polarity, stuffing, scopes, counting and facts (see rule.h).
+ */
+#include "rule.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE ((size_t)-1)
+
+int gr_scratch_init(struct gr_scratch *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->md = pcre2_match_data_create(8, NULL);
+	s->mctx = pcre2_match_context_create(NULL);
+	s->jit = pcre2_jit_stack_create(32 * 1024, 512 * 1024, NULL);
+	if (!s->md || !s->mctx || !s->jit) {
+		gr_scratch_free(s);
+		return GR_ENOMEM;
+	}
+	pcre2_set_match_limit(s->mctx, GR_MATCH_LIMIT);
+	pcre2_set_depth_limit(s->mctx, GR_DEPTH_LIMIT);
+	pcre2_jit_stack_assign(s->mctx, NULL, s->jit);
+	return 0;
+}
+
+void gr_scratch_free(struct gr_scratch *s)
+{
+	if (!s)
+		return;
+	pcre2_match_data_free(s->md);
+	pcre2_match_context_free(s->mctx);
+	pcre2_jit_stack_free(s->jit);
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- locating ------------------------------------------------------------ */
+
+/* Index of the span containing off (spans sorted, non-overlapping), or NONE. */
+static size_t span_of(const struct gr_span *v, size_t n, size_t off)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (v[mid].end <= off)
+			lo = mid + 1;
+		else if (v[mid].start > off)
+			hi = mid;
+		else
+			return mid;
+	}
+	return NONE;
+}
+
+struct cue {
+	size_t start, end;
+	int rightward; /* a deferral cue: only what follows it is deferred */
+};
+
+struct cues {
+	struct cue *v;
+	size_t n, cap;
+};
+
+static int scan(const pcre2_code *re, const char *buf, size_t len, struct gr_scratch *s,
+		int (*each)(void *ctx, size_t a, size_t b), void *ctx)
+{
+	size_t off = 0;
+	for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
+		int rc = pcre2_match(re, (PCRE2_SPTR)buf, len, off, 0, s->md, s->mctx);
+		if (rc < 0)
+			return rc == PCRE2_ERROR_NOMATCH ? 0 : 0; /* limits hit: keep what was found */
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+		if (each(ctx, ov[0], ov[1]) < 0)
+			return -1;
+		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+		while (off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
+			off++;
+	}
+	return 0;
+}
+
+struct cue_ctx {
+	struct cues *c;
+	int rightward;
+};
+
+static int add_cue(void *p, size_t a, size_t b)
+{
+	struct cue_ctx *x = p;
+	if (x->c->n == x->c->cap) {
+		size_t cap = x->c->cap ? x->c->cap * 2 : 32;
+		struct cue *v = realloc(x->c->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		x->c->v = v;
+		x->c->cap = cap;
+	}
+	x->c->v[x->c->n++] = (struct cue){ a, b, x->rightward };
+	return 0;
+}
+
+static int cmp_cue(const void *a, const void *b)
+{
+	const struct cue *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+struct mention_ctx {
+	struct gr_mentions *m;
+	const struct gr_report *r;
+	size_t cap;
+};
+
+static int add_mention(void *p, size_t a, size_t b)
+{
+	struct mention_ctx *x = p;
+	size_t cl = span_of(x->r->clauses, x->r->nclauses, a);
+	if (cl == NONE) /* a label or pure punctuation: not prose */
+		return 0;
+	if (x->m->n == x->cap) {
+		size_t cap = x->cap ? x->cap * 2 : 8;
+		struct gr_mention *v = realloc(x->m->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		x->m->v = v;
+		x->cap = cap;
+	}
+	x->m->v[x->m->n++] = (struct gr_mention){ a, b, (unsigned)x->r->clause_sentence[cl], (unsigned)cl, 0, 0 };
+	return 0;
+}
+
+static int in_deferred_section(const struct gr_report *r, size_t off)
+{
+	for (size_t s = 0; s < r->ex->nsections; s++)
+		if (r->ex->sections[s].deferred && r->sections[s].found && off >= r->sections[s].span.start &&
+		    off < r->sections[s].span.end)
+			return 1;
+	return 0;
+}
+
+static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		struct gr_mention *x = &m->v[i];
+		struct gr_span cl = r->clauses[x->clause];
+		if (in_deferred_section(r, x->start)) {
+			x->negated = 1; /* "what I would not optimise yet" defers all it names */
+			continue;
+		}
+		for (size_t k = 0; k < c->n; k++) {
+			const struct cue *q = &c->v[k];
+			if (q->start < cl.start || q->start >= cl.end)
+				continue;
+			if (q->start < x->end && q->end > x->start)
+				continue; /* the cue is part of the mention itself */
+			if (!q->rightward || q->start < x->start) {
+				x->negated = 1;
+				break;
+			}
+		}
+	}
+}
+
+/* Function words: a sentence has them, a keyword list does not. */
+static int function_word(const char *w, size_t n)
+{
+	static const char *const fw[] = { "a", "an", "the", "is", "are", "was", "were", "be", "been", "being", "of",
+					  "to", "in", "on", "for", "it", "its", "it's", "this", "that", "these",
+					  "those", "and", "but", "so", "because", "with", "by", "from", "as", "at",
+					  "which", "who", "we", "i", "i'd", "would", "should", "could", "will", "not",
+					  "no", "if", "then", "than", "there", "they", "their", "what", "why", "how",
+					  "does", "do", "did", "has", "have", "had", "can", "may", "might", "my",
+					  "our", "you", "your", "me", "into", "about", "before", "after", "while",
+					  "still", "only", "just", "also", "or", "up", "out", "all", "each", "every",
+					  "here", "where", "when", "since", "even", "though", "isn't", "doesn't",
+					  "don't", "won't", "wouldn't", "that's", "there's", "let's", "per", NULL };
+	for (const char *const *f = fw; *f; f++)
+		if (strlen(*f) == n && !strncasecmp(*f, w, n))
+			return 1;
+	return 0;
+}
+
+/* A long sentence with almost no function words that touches many concepts
+ * is a keyword list: it makes no claim, so its mentions count for nothing. */
+static void mark_stuffed(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	for (size_t s = 0; s < r->nsentences; s++) {
+		struct gr_span sp = r->sentences[s];
+		int words = 0, function = 0, distinct = 0;
+		for (size_t k = sp.start; k < sp.end;) {
+			if (!(isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
+				k++;
+				continue;
+			}
+			size_t w = k;
+			while (k < sp.end && (isalnum((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80 || b[k] == '\'' ||
+					      b[k] == '_'))
+				k++;
+			size_t n = k - w;
+			if ((n == 2 && !strncasecmp(b + w, "ms", 2)) || (w > sp.start && isdigit((unsigned char)b[w - 1])))
+				continue; /* units of a number */
+			words++;
+			function += function_word(b + w, n);
+		}
+		for (size_t c = 0; c < a->ex->nconcepts; c++)
+			for (size_t i = 0; i < a->concepts[c].n; i++)
+				if (a->concepts[c].v[i].sentence == s) {
+					distinct++;
+					break;
+				}
+		if (words >= 10 && distinct >= 4 && function * 8 < words) {
+			a->stuffed[s] = 1;
+			a->nstuffed++;
+		}
+	}
+	for (size_t c = 0; c < a->ex->nconcepts; c++)
+		for (size_t i = 0; i < a->concepts[c].n; i++)
+			a->concepts[c].v[i].stuffed = a->stuffed[a->concepts[c].v[i].sentence];
+}
+
+struct qty_ctx {
+	struct gr_analysis *a;
+	struct gr_scratch *s;
+	size_t cap;
+};
+
+static int add_quantity(void *p, size_t a0, size_t b0)
+{
+	struct qty_ctx *x = p;
+	const struct gr_report *r = x->a->r;
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(x->s->md);
+	size_t ns = ov[4], ne = ov[5];
+	if (ns == PCRE2_UNSET)
+		return 0;
+	char num[64];
+	size_t k = 0;
+	for (size_t i = ns; i < ne && k + 1 < sizeof(num); i++)
+		if (r->text.buf[i] != ',')
+			num[k++] = r->text.buf[i];
+	num[k] = '\0';
+	double v = strtod(num, NULL);
+	char unit = 0;
+	if (ov[6] != PCRE2_UNSET) {
+		const char *u = r->text.buf + ov[6];
+		size_t ul = ov[7] - ov[6];
+		if (*u == '%' || !strncasecmp(u, "percent", 7) || !strncasecmp(u, "pct", 3)) unit = '%';
+		else if (!strncasecmp(u, "ms", 2) || !strncasecmp(u, "msec", 4) || !strncasecmp(u, "milli", 5)) unit = 'm';
+		else if (!strncmp(u, "µs", 3) || !strncasecmp(u, "us", 2)) unit = 'u';
+		else if (*u == 's' || *u == 'S') unit = 's';
+		else if (!strncasecmp(u, "call", 4) || !strncasecmp(u, "launch", 6)) unit = 'c';
+		else if (ul >= 2) {
+			double mult = 1;
+			switch (toupper((unsigned char)u[0])) {
+			case 'G': mult = ul == 3 ? 1073741824.0 : 1e9; break;
+			case 'M': mult = ul == 3 ? 1048576.0 : 1e6; break;
+			case 'K': mult = ul == 3 ? 1024.0 : 1e3; break;
+			}
+			v *= mult;
+			unit = 'B';
+		}
+	} else if (v > 0 && v < 1 && ne - ns >= 3) {
+		unit = 'f';
+	}
+	size_t cl = span_of(r->clauses, r->nclauses, ns);
+	if (cl == NONE)
+		return 0;
+	if (x->a->nqty == x->cap) {
+		size_t cap = x->cap ? x->cap * 2 : 16;
+		struct gr_quantity *q = realloc(x->a->qty, cap * sizeof(*q));
+		if (!q)
+			return -1;
+		x->a->qty = q;
+		x->cap = cap;
+	}
+	x->a->qty[x->a->nqty++] = (struct gr_quantity){ v, unit, a0, b0, (unsigned)r->clause_sentence[cl],
+							(unsigned)cl, ov[2] != PCRE2_UNSET };
+	return 0;
+}
+
+int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct gr_report *r,
+	       struct gr_scratch *s)
+{
+	memset(a, 0, sizeof(*a));
+	a->ex = ex;
+	a->r = r;
+	const char *buf = r->text.buf;
+	size_t len = r->text.len;
+	struct cues cues = { 0 };
+	a->concepts = calloc(ex->nconcepts ? ex->nconcepts : 1, sizeof(*a->concepts));
+	a->rows = calloc(ex->table.len ? ex->table.len : 1, sizeof(*a->rows));
+	a->stuffed = calloc(r->nsentences + 1, 1);
+	if (!a->concepts || !a->rows || !a->stuffed)
+		goto nomem;
+	struct cue_ctx cn = { &cues, 0 }, cd = { &cues, 1 };
+	if (scan(ex->negation_re, buf, len, s, add_cue, &cn) < 0 || scan(ex->deferral_re, buf, len, s, add_cue, &cd) < 0)
+		goto nomem;
+	qsort(cues.v, cues.n, sizeof(*cues.v), cmp_cue);
+	for (size_t c = 0; c < ex->nconcepts; c++) {
+		struct mention_ctx mc = { &a->concepts[c], r, 0 };
+		if (scan(ex->concepts[c].re, buf, len, s, add_mention, &mc) < 0)
+			goto nomem;
+		set_polarity(&a->concepts[c], r, &cues);
+	}
+	for (size_t i = 0; i < ex->table.len; i++) {
+		struct mention_ctx mc = { &a->rows[i], r, 0 };
+		if (ex->row_alias[i] && scan(ex->row_alias[i], buf, len, s, add_mention, &mc) < 0)
+			goto nomem;
+	}
+	struct qty_ctx qc = { a, s, 0 };
+	if (scan(ex->quantity_re, buf, len, s, add_quantity, &qc) < 0)
+		goto nomem;
+	mark_stuffed(a);
+	free(cues.v);
+	return 0;
+nomem:
+	free(cues.v);
+	gr_analysis_free(a);
+	return GR_ENOMEM;
+}
+
+void gr_analysis_free(struct gr_analysis *a)
+{
+	if (!a)
+		return;
+	if (a->concepts)
+		for (size_t c = 0; c < a->ex->nconcepts; c++)
+			free(a->concepts[c].v);
+	if (a->rows)
+		for (size_t i = 0; i < a->ex->table.len; i++)
+			free(a->rows[i].v);
+	free(a->concepts);
+	free(a->rows);
+	free(a->qty);
+	free(a->stuffed);
+	memset(a, 0, sizeof(*a));
+}
+
+/* ---- scopes ---------------------------------------------------------------- */
+
+struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
+{
+	struct gr_span all = { 0, r->text.len }, none = { 0, 0 };
+	switch (scope.kind) {
+	case GR_SCOPE_FIELD:
+		return r->fields[scope.index].state == GR_FIELD_MISSING ? none : r->fields[scope.index].value;
+	case GR_SCOPE_SECTION:
+		/* No such answer written: judge the report as a whole. */
+		return r->sections[scope.index].found ? r->sections[scope.index].span : all;
+	default:
+		return all;
+	}
+}
+
+static int in_span(struct gr_span sp, size_t off)
+{
+	return off >= sp.start && off < sp.end;
+}
+
+static int pol_ok(const struct gr_mention *m, enum gr_polarity p)
+{
+	return p == GR_POL_ANY || (p == GR_POL_AFFIRMED ? !m->negated : m->negated);
+}
+
+/* "near": the same sentence or the next/previous one ("It adds to TTFT."). */
+static int sentence_has(const struct gr_analysis *a, int concept, unsigned sentence)
+{
+	const struct gr_mentions *m = &a->concepts[concept];
+	for (size_t i = 0; i < m->n; i++)
+		if (!m->v[i].stuffed && m->v[i].sentence + 1 >= sentence && m->v[i].sentence <= sentence + 1)
+			return 1;
+	return 0;
+}
+
+/* First mention of concept c in sp that satisfies the rule's polarity and near. */
+static const struct gr_mention *find(const struct gr_analysis *a, int c, struct gr_span sp,
+				     enum gr_polarity pol, int near)
+{
+	const struct gr_mentions *m = &a->concepts[c];
+	for (size_t i = 0; i < m->n; i++) {
+		const struct gr_mention *x = &m->v[i];
+		if (!in_span(sp, x->start) || x->stuffed || !pol_ok(x, pol))
+			continue;
+		if (near >= 0 && !sentence_has(a, near, x->sentence))
+			continue;
+		return x;
+	}
+	return NULL;
+}
+
+static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_rule_result *res)
+{
+	const struct gr_report *r = a->r;
+	char missing[200] = "", renamed[200] = "", empty[200] = "";
+	for (size_t i = 0; i < rule->nlist; i++) {
+		const struct gr_report_field *f = &r->fields[rule->list[i]];
+		const char *label = a->ex->fields[rule->list[i]].label;
+		char *dst = f->state == GR_FIELD_LABELLED ? empty : f->state == GR_FIELD_ALIASED ? renamed : missing;
+		if (f->state == GR_FIELD_LABELLED) {
+			int content = 0;
+			for (size_t k = f->value.start; k < f->value.end; k++)
+				content |= isalnum((unsigned char)r->text.buf[k]) || (unsigned char)r->text.buf[k] >= 0x80;
+			if (content)
+				continue;
+		}
+		if (res->evidence == NONE && f->state != GR_FIELD_MISSING && f->line > 0)
+			res->evidence = r->text.lines[f->line - 1].off;
+		size_t l = strlen(dst);
+		snprintf(dst + l, 200 - l, "%s'%s'", l ? ", " : "", label);
+	}
+	res->passed = !*missing && !*renamed && !*empty;
+	size_t l = 0;
+	if (*missing)
+		l += snprintf(res->detail + l, sizeof(res->detail) - l, "missing: %s. ", missing);
+	if (*renamed && l < sizeof(res->detail))
+		l += snprintf(res->detail + l, sizeof(res->detail) - l, "renamed (use the template's label): %s. ", renamed);
+	if (*empty && l < sizeof(res->detail))
+		snprintf(res->detail + l, sizeof(res->detail) - l, "empty: %s.", empty);
+}
+
+static void eval_order(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_rule_result *res)
+{
+	eval_fields(a, rule, res);
+	if (!res->passed)
+		return;
+	int last = 0;
+	for (size_t i = 0; i < rule->nlist; i++) {
+		const struct gr_report_field *f = &a->r->fields[rule->list[i]];
+		if (f->line <= last) {
+			res->passed = false;
+			res->evidence = a->r->text.lines[f->line - 1].off;
+			snprintf(res->detail, sizeof(res->detail), "'%s' is out of order: the template's order is %s first",
+				 a->ex->fields[rule->list[i]].label, a->ex->fields[rule->list[0]].label);
+			return;
+		}
+		last = f->line;
+	}
+}
+
+static int item_has_action(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span it)
+{
+	if (rule->action >= 0 && find(a, rule->action, it, GR_POL_AFFIRMED, -1))
+		return 1;
+	for (size_t i = 0; i < rule->nlist; i++)
+		if (find(a, rule->list[i], it, GR_POL_AFFIRMED, -1))
+			return 1;
+	return 0;
+}
+
+/* Words that may stand before the verb of a new proposal: subjects, modals,
+ * sequencing and list marks ("I'd first", "then", "and also", "2."). */
+static int lead_word(const char *w, size_t n)
+{
+	static const char *const lead[] = { "i", "i'd", "id", "i'll", "we", "we'd", "we'll", "you", "would", "will",
+					    "should", "could", "first", "firstly", "then", "next", "also", "and", "or",
+					    "plus", "just", "simply", "let's", "lets", "please", "finally", "second",
+					    "secondly", "third", "after", "that", "afterwards", "maybe", "perhaps",
+					    "alternatively", "additionally", "instead", "so", "to", NULL };
+	if (n && isdigit((unsigned char)w[0]))
+		return 1;
+	for (const char *const *l = lead; *l; l++)
+		if (strlen(*l) == n && !strncasecmp(*l, w, n))
+			return 1;
+	return 0;
+}
+
+/* Is the verb at off the head of its clause, or right after "and/or/then"? */
+static int heads_clause(const char *b, size_t cs, size_t off)
+{
+	size_t k = cs;
+	int words = 0, last_coord = 0;
+	while (k < off) {
+		while (k < off && !(isalnum((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		size_t w = k;
+		while (k < off && (isalnum((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		if (k == w)
+			break;
+		words++;
+		int coord = (k - w == 3 && !strncasecmp(b + w, "and", 3)) || (k - w == 2 && !strncasecmp(b + w, "or", 2)) ||
+			    (k - w == 4 && !strncasecmp(b + w, "then", 4)) || (k - w == 4 && !strncasecmp(b + w, "also", 4)) ||
+			    (k - w == 4 && !strncasecmp(b + w, "plus", 4));
+		last_coord = coord;
+		if (!lead_word(b + w, k - w) && k < off)
+			last_coord = 0, words = 1000;
+	}
+	/* "to" before a verb is a purpose ("to check"), not a proposal. */
+	if (words > 0 && off >= 3 && !strncasecmp(b + off - 3, "to ", 3))
+		return 0;
+	return words < 1000 || last_coord;
+}
+
+/* Experiments in scope: the distinct kinds proposed (affirmed), verbs that
+ * open a proposal of their own, and list items that each propose something.
+ * One measurement with several settings ("with record_shapes=True and
+ * with_stack=True") is one experiment; so is a change followed by the
+ * re-measurement that shows its effect ("load in bf16, then re-profile"). */
+static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
+			     struct gr_rule_result *res)
+{
+	const char *b = a->r->text.buf;
+	int kinds = 0, items = 0, actions = 0;
+	char names[160] = "";
+	for (size_t i = 0; i < rule->nlist; i++) {
+		const struct gr_mention *m = find(a, rule->list[i], sp, GR_POL_AFFIRMED, -1);
+		if (!m)
+			continue;
+		kinds++;
+		size_t l = strlen(names);
+		snprintf(names + l, sizeof(names) - l, "%s%s", l ? ", " : "", a->ex->concepts[rule->list[i]].id);
+		if (res->evidence == NONE || m->start < res->evidence)
+			res->evidence = m->start;
+	}
+	for (size_t i = 0; i < a->r->nitems; i++) {
+		struct gr_span it = a->r->items[i].span;
+		if (in_span(sp, it.start) && it.end <= sp.end + 1 && item_has_action(a, rule, it))
+			items++;
+	}
+	if (rule->action >= 0) {
+		const struct gr_mentions *act = &a->concepts[rule->action];
+		for (size_t i = 0; i < act->n; i++) {
+			const struct gr_mention *x = &act->v[i];
+			if (!in_span(sp, x->start) || x->stuffed || x->negated)
+				continue;
+			size_t cs = a->r->clauses[x->clause].start;
+			if (cs < sp.start)
+				cs = sp.start;
+			if (!heads_clause(b, cs, x->start))
+				continue;
+			if (actions > 0 && rule->measure >= 0) {
+				/* Re-measuring after a change is part of that experiment. */
+				const struct gr_mentions *me = &a->concepts[rule->measure];
+				int is_measure = 0;
+				for (size_t k = 0; k < me->n; k++)
+					is_measure |= me->v[k].start == x->start;
+				if (is_measure)
+					continue;
+			}
+			actions++;
+		}
+	}
+	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1);
+	int n = kinds;
+	if (items > n)
+		n = items;
+	if (actions > n)
+		n = actions;
+	if (n == 0 && any_action)
+		n = 1;
+	int lo = rule->min >= 0 ? rule->min : 1, hi = rule->max >= 0 ? rule->max : 1;
+	res->passed = n >= lo && n <= hi;
+	if (res->evidence == NONE && sp.end > sp.start)
+		res->evidence = sp.start;
+	if (n == 0)
+		snprintf(res->detail, sizeof(res->detail), "no experiment found here");
+	else
+		snprintf(res->detail, sizeof(res->detail), "counted %d experiment%s%s%s%s", n, n == 1 ? "" : "s",
+			 *names ? ": " : "", names, "");
+}
+
+static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
+			 struct gr_rule_result *res)
+{
+	const struct gr_report *r = a->r;
+	int min_indent = 1 << 20, n = 0;
+	for (size_t i = 0; i < r->nitems; i++)
+		if (in_span(sp, r->items[i].span.start) && !r->label_line[r->items[i].line - 1] &&
+		    r->items[i].indent < min_indent)
+			min_indent = r->items[i].indent;
+	for (size_t i = 0; i < r->nitems; i++) {
+		const struct gr_item *it = &r->items[i];
+		if (!in_span(sp, it->span.start) || r->label_line[it->line - 1] || it->indent != min_indent)
+			continue;
+		if (res->evidence == NONE)
+			res->evidence = it->span.start;
+		n++;
+	}
+	res->passed = n >= rule->min && (rule->max < 0 || n <= rule->max);
+	snprintf(res->detail, sizeof(res->detail), "counted %d bullet%s", n, n == 1 ? "" : "s");
+}
+
+static double metric_value(const struct gr_exercise *ex, int row, enum gr_metric m)
+{
+	const struct gr_table_row *r = &ex->table.rows[row];
+	double total = gr_table_cuda_total(&ex->table);
+	switch (m) {
+	case GR_METRIC_CUDA_SHARE: return total > 0 ? 100.0 * r->cuda_ms / total : 0;
+	case GR_METRIC_CUDA_MS: return r->cuda_ms;
+	case GR_METRIC_CPU_MS: return r->cpu_ms;
+	default: return (double)r->calls;
+	}
+}
+
+static int row_in_sentence(const struct gr_analysis *a, int row, unsigned sentence)
+{
+	const struct gr_mentions *m = &a->rows[row];
+	for (size_t i = 0; i < m->n; i++)
+		if (m->v[i].sentence == sentence)
+			return 1;
+	return 0;
+}
+
+static void eval_fact(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
+		      struct gr_rule_result *res)
+{
+	double want = metric_value(a->ex, rule->row, rule->metric);
+	int share = rule->metric == GR_METRIC_CUDA_SHARE;
+	const char *op = a->ex->table.rows[rule->row].op;
+	int quoted = 0;
+	for (size_t i = 0; i < a->nqty; i++) {
+		const struct gr_quantity *q = &a->qty[i];
+		if (!in_span(sp, q->start))
+			continue;
+		int near = row_in_sentence(a, rule->row, q->sentence) ||
+			   (rule->near >= 0 && sentence_has(a, rule->near, q->sentence));
+		if (!near)
+			continue;
+		double v = q->value;
+		if (share && q->unit == 'f')
+			v *= 100;
+		else if (share && q->unit != '%')
+			continue;
+		else if (!share && q->unit == '%')
+			continue;
+		quoted = 1;
+		if (res->evidence == NONE)
+			res->evidence = q->start;
+		if (fabs(v - want) <= rule->tolerance) {
+			res->passed = true;
+			res->evidence = q->start;
+			return;
+		}
+	}
+	if (quoted)
+		snprintf(res->detail, sizeof(res->detail), "the number you give for %s does not match %.1f%s", op, want,
+			 share ? "% of CUDA time" : "");
+	else
+		snprintf(res->detail, sizeof(res->detail), "no %s figure for %s found here", share ? "percentage" : "number", op);
+}
+
+static int count_words(const char *b, struct gr_span sp)
+{
+	int n = 0, in = 0;
+	for (size_t k = sp.start; k < sp.end; k++) {
+		int w = isalnum((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80;
+		n += w && !in;
+		in = w;
+	}
+	return n;
+}
+
+void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_scope scope,
+		  struct gr_rule_result *res)
+{
+	if (rule->scope.kind != GR_SCOPE_INHERIT)
+		scope = rule->scope;
+	struct gr_span sp = gr_scope_span(a->r, scope);
+	res->passed = false;
+	res->evidence = NONE;
+	res->detail[0] = '\0';
+	switch (rule->kind) {
+	case GR_RULE_ALL:
+	case GR_RULE_ANY: {
+		int all = rule->kind == GR_RULE_ALL;
+		res->passed = all;
+		for (size_t i = 0; i < rule->nkids; i++) {
+			struct gr_rule_result k;
+			gr_rule_eval(a, rule->kids[i], scope, &k);
+			if (k.passed != all) {
+				/* all: the first failure explains; any: the first success. */
+				*res = k;
+				return;
+			}
+			if (res->evidence == NONE)
+				res->evidence = k.evidence;
+			if (!res->detail[0])
+				memcpy(res->detail, k.detail, sizeof(res->detail));
+		}
+		return;
+	}
+	case GR_RULE_NOT: {
+		struct gr_rule_result k;
+		gr_rule_eval(a, rule->kids[0], scope, &k);
+		res->passed = !k.passed;
+		res->evidence = k.evidence;
+		return;
+	}
+	case GR_RULE_CONCEPT: {
+		const struct gr_mention *m = find(a, rule->concept, sp, rule->polarity, rule->near);
+		res->passed = m != NULL;
+		if (m)
+			res->evidence = m->start;
+		return;
+	}
+	case GR_RULE_DISTINCT: {
+		int n = 0;
+		char names[200] = "";
+		for (size_t i = 0; i < rule->nlist; i++) {
+			const struct gr_mention *m = find(a, rule->list[i], sp, rule->polarity, rule->near);
+			if (!m)
+				continue;
+			n++;
+			size_t l = strlen(names);
+			snprintf(names + l, sizeof(names) - l, "%s%s", l ? ", " : "", a->ex->concepts[rule->list[i]].id);
+			if (res->evidence == NONE)
+				res->evidence = m->start;
+		}
+		res->passed = n >= rule->min;
+		snprintf(res->detail, sizeof(res->detail), "found %d distinct (%s), needed %d", n, *names ? names : "none",
+			 rule->min);
+		return;
+	}
+	case GR_RULE_FIELDS:
+		eval_fields(a, rule, res);
+		return;
+	case GR_RULE_FIELD_ORDER:
+		eval_order(a, rule, res);
+		return;
+	case GR_RULE_EXPERIMENTS:
+		eval_experiments(a, rule, sp, res);
+		return;
+	case GR_RULE_BULLETS:
+		eval_bullets(a, rule, sp, res);
+		return;
+	case GR_RULE_FACT:
+		eval_fact(a, rule, sp, res);
+		return;
+	case GR_RULE_WORDS: {
+		int n = scope.kind == GR_SCOPE_REPORT ? a->r->words : count_words(a->r->text.buf, sp);
+		res->passed = n >= rule->min;
+		if (!res->passed)
+			snprintf(res->detail, sizeof(res->detail), "only %d words of your own here", n);
+		return;
+	}
+	}
+}
+
+/* ---- facts ------------------------------------------------------------------ */
+
+static int close_to(double v, double want, double tol_abs, double tol_rel)
+{
+	return fabs(v - want) <= tol_abs || (want > 0 && fabs(v - want) <= tol_rel * want);
+}
+
+/* Does v match some figure of the ops named near the quantity? */
+static int plausible(const struct gr_analysis *a, const struct gr_quantity *q, const int *rows, int nrows)
+{
+	const struct gr_table *t = &a->ex->table;
+	double total = gr_table_cuda_total(t), cpu_total = 0;
+	for (size_t i = 0; i < t->len; i++)
+		cpu_total += t->rows[i].cpu_ms;
+	double slack = q->approx ? 2 : 1;
+	double pct = a->ex->pct_tolerance * slack, rel = a->ex->ms_tolerance * slack;
+	double v = q->value, sum_cuda = 0, sum_cpu = 0, sum_calls = 0, sum_mem = 0;
+	for (int k = 0; k < nrows; k++) {
+		const struct gr_table_row *r = &t->rows[rows[k]];
+		sum_cuda += r->cuda_ms, sum_cpu += r->cpu_ms, sum_calls += (double)r->calls, sum_mem += r->memory_bytes;
+		double cands_ms[] = { r->cuda_ms, r->cpu_ms, r->cuda_ms + r->cpu_ms,
+				      r->calls ? r->cuda_ms / (double)r->calls : -1, r->calls ? r->cpu_ms / (double)r->calls : -1 };
+		for (size_t c = 0; c < sizeof(cands_ms) / sizeof(cands_ms[0]); c++) {
+			if (q->unit == 'm' && close_to(v, cands_ms[c], 0.15, rel))
+				return 1;
+			if (q->unit == 'u' && close_to(v / 1000.0, cands_ms[c], 0.0005, rel))
+				return 1;
+			if (q->unit == 's' && close_to(v * 1000.0, cands_ms[c], 0.15, rel))
+				return 1;
+		}
+		if (q->unit == '%' && ((total > 0 && close_to(v, 100 * r->cuda_ms / total, pct, 0)) ||
+				       (cpu_total > 0 && close_to(v, 100 * r->cpu_ms / cpu_total, pct, 0))))
+			return 1;
+		if (q->unit == 'c' && close_to(v, (double)r->calls, 0.5, 0.05))
+			return 1;
+		if (q->unit == 'B' && close_to(v, r->memory_bytes, 1, 0.1))
+			return 1;
+	}
+	switch (q->unit) {
+	case 'm': return close_to(v, sum_cuda, 0.15, rel) || close_to(v, sum_cpu, 0.15, rel) || close_to(v, total, 0.15, rel);
+	case '%': return (total > 0 && close_to(v, 100 * sum_cuda / total, pct, 0)) ||
+			 (cpu_total > 0 && close_to(v, 100 * sum_cpu / cpu_total, pct, 0));
+	case 'c': return close_to(v, sum_calls, 0.5, 0.05);
+	case 'B': return close_to(v, sum_mem, 1, 0.1);
+	default: return 1; /* units we don't check */
+	}
+}
+
+int gr_fact_warnings(const struct gr_analysis *a, char ***out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	size_t cap = 0;
+	for (size_t i = 0; i < a->nqty; i++) {
+		const struct gr_quantity *q = &a->qty[i];
+		if (!q->unit || q->unit == 'f' || q->unit == 'u' || q->unit == 's')
+			continue;
+		int rows[64], nrows = 0;
+		/* The ops named in the quantity's clause, else in its sentence. */
+		for (int pass = 0; pass < 2 && nrows == 0; pass++)
+			for (size_t r = 0; r < a->ex->table.len && nrows < 64; r++)
+				for (size_t k = 0; k < a->rows[r].n; k++) {
+					const struct gr_mention *m = &a->rows[r].v[k];
+					if (pass ? m->sentence == q->sentence : m->clause == q->clause) {
+						rows[nrows++] = (int)r;
+						break;
+					}
+				}
+		if (nrows == 0 || plausible(a, q, rows, nrows))
+			continue;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 4;
+			char **v = realloc(*out, cap * sizeof(char *));
+			if (!v)
+				return GR_ENOMEM;
+			*out = v;
+		}
+		const struct gr_table_row *r = &a->ex->table.rows[rows[0]];
+		char cuda[32], cpu[32];
+		int line = gr_text_line_of(&a->r->text, q->start);
+		int len = (int)(q->end - q->start);
+		if (asprintf(&(*out)[*n], "line %d: '%.*s' for %s does not match the table (CUDA %s, CPU %s, %lld calls)",
+			     line, len > 40 ? 40 : len, a->r->text.buf + q->start, r->op,
+			     gr_format_ms(r->cuda_ms, cuda, sizeof(cuda)), gr_format_ms(r->cpu_ms, cpu, sizeof(cpu)),
+			     r->calls) < 0)
+			return GR_ENOMEM;
+		(*n)++;
+	}
+	return 0;
+}
+
+void gr_analysis_dump(const struct gr_analysis *a, FILE *out)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	static const char *const how[] = { "missing", "labelled", "renamed", "inferred" };
+	for (size_t f = 0; f < a->ex->nfields; f++) {
+		const struct gr_report_field *x = &r->fields[f];
+		fprintf(out, "field %-16s %-9s line %d: %.*s\n", a->ex->fields[f].id, how[x->state], x->line,
+			(int)(x->value.end - x->value.start > 120 ? 120 : x->value.end - x->value.start), b + x->value.start);
+	}
+	static const char *const found[] = { "missing", "heading", "number", "inferred" };
+	for (size_t s = 0; s < a->ex->nsections; s++) {
+		const struct gr_report_section *x = &r->sections[s];
+		fprintf(out, "section %-14s %-8s line %d (%zu bytes)\n", a->ex->sections[s].id, found[x->found], x->line,
+			x->span.end - x->span.start);
+	}
+	for (size_t s = 0; s < r->nsentences; s++) {
+		fprintf(out, "sentence %zu%s line %d: %.*s\n", s, a->stuffed[s] ? " STUFFED" : "",
+			gr_text_line_of(&r->text, r->sentences[s].start),
+			(int)(r->sentences[s].end - r->sentences[s].start), b + r->sentences[s].start);
+		for (size_t k = 0; k < r->nclauses; k++)
+			if (r->clause_sentence[k] == s)
+				fprintf(out, "    clause: %.*s\n", (int)(r->clauses[k].end - r->clauses[k].start),
+					b + r->clauses[k].start);
+		for (size_t c = 0; c < a->ex->nconcepts; c++)
+			for (size_t i = 0; i < a->concepts[c].n; i++) {
+				const struct gr_mention *m = &a->concepts[c].v[i];
+				if (m->sentence == s)
+					fprintf(out, "    %s%s: '%.*s'\n", a->ex->concepts[c].id, m->negated ? " (negated)" : "",
+						(int)(m->end - m->start), b + m->start);
+			}
+	}
+}

@@ -1,0 +1,92 @@
+/*
+ * table.c - profiler table rows, totals and the one aligned layout the
+ * project prints (grader show, kernels/, table import).
+ */
+#include "table.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gr_table_push(struct gr_table *t, const char *op, double cuda_ms,
+		  double cpu_ms, long long calls, double memory_bytes)
+{
+	if (t->len == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 8;
+		struct gr_table_row *rows = realloc(t->rows, cap * sizeof(*rows));
+		if (!rows)
+			return -1;
+		t->rows = rows;
+		t->cap = cap;
+	}
+	char *copy = strdup(op ? op : "");
+	if (!copy)
+		return -1;
+	t->rows[t->len++] = (struct gr_table_row){ copy, cuda_ms, cpu_ms, calls, memory_bytes };
+	return 0;
+}
+
+void gr_table_clear(struct gr_table *t)
+{
+	for (size_t i = 0; i < t->len; i++)
+		free(t->rows[i].op);
+	free(t->rows);
+	t->rows = NULL;
+	t->len = t->cap = 0;
+}
+
+double gr_table_cuda_total(const struct gr_table *t)
+{
+	double sum = 0;
+	for (size_t i = 0; i < t->len; i++)
+		sum += t->rows[i].cuda_ms;
+	return sum;
+}
+
+/* One decimal, as the workbook prints; whole numbers lose the ".0". */
+static void fmt_unit(char *buf, size_t n, double v, const char *unit)
+{
+	if (fabs(v - round(v)) < 0.05)
+		snprintf(buf, n, "%.0f %s", round(v), unit);
+	else
+		snprintf(buf, n, "%.1f %s", v, unit);
+}
+
+char *gr_format_ms(double ms, char *buf, size_t n)
+{
+	fmt_unit(buf, n, ms, "ms");
+	return buf;
+}
+
+char *gr_format_bytes(double bytes, char *buf, size_t n)
+{
+	static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	size_t u = 0;
+	while (fabs(bytes) >= 1024 && u + 1 < sizeof(units) / sizeof(units[0])) {
+		bytes /= 1024;
+		u++;
+	}
+	fmt_unit(buf, n, bytes, units[u]);
+	return buf;
+}
+
+int gr_table_format(const struct gr_table *t, FILE *out)
+{
+	size_t opw = 2;
+	for (size_t i = 0; i < t->len; i++) {
+		size_t w = strlen(t->rows[i].op);
+		if (w > opw)
+			opw = w;
+	}
+	fprintf(out, "%-*s  %10s  %10s  %6s  %9s\n", (int)opw, "op", "CUDA total",
+		"CPU total", "calls", "memory");
+	for (size_t i = 0; i < t->len; i++) {
+		const struct gr_table_row *r = &t->rows[i];
+		char cuda[32], cpu[32], mem[32];
+		fprintf(out, "%-*s  %10s  %10s  %6lld  %9s\n", (int)opw, r->op,
+			gr_format_ms(r->cuda_ms, cuda, sizeof(cuda)),
+			gr_format_ms(r->cpu_ms, cpu, sizeof(cpu)), r->calls,
+			gr_format_bytes(r->memory_bytes, mem, sizeof(mem)));
+	}
+	return ferror(out) ? -1 : 0;
+}

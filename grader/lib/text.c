@@ -1,0 +1,326 @@
+/*
+ * text.c - read a report and make its text uniform (see text.h for the list).
+ *
+ * One pass decodes UTF-8 and writes the normalised bytes; a second blanks
+ * HTML comments in place; a third indexes the lines. Output line i is input
+ * line i, always: every mapping here keeps newlines where they were.
+ */
+#include "text.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct obuf {
+	char *p;
+	size_t len, cap;
+};
+
+static int ob_put(struct obuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (b->len + n + 1 > cap)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p)
+			return -1;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+int gr_read_file(const char *path, size_t max, char **out, size_t *outlen,
+		 struct gr_error *err)
+{
+	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return gr_error_set(err, GR_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return gr_error_set(err, GR_EINPUT, path, 0, 0, "is a directory, not a report file");
+	}
+	struct obuf b = { 0 };
+	char chunk[65536];
+	int rc = 0;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			rc = gr_error_set(err, GR_EIO, path, 0, 0, "read failed: %s", strerror(errno));
+			break;
+		}
+		if (n == 0)
+			break;
+		if (b.len + (size_t)n > max) {
+			rc = gr_error_set(err, GR_EINPUT, path, 0, 0,
+					  "file is larger than the %zu-byte limit (raise it with --max-size)", max);
+			break;
+		}
+		if (ob_put(&b, chunk, (size_t)n) < 0) {
+			rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
+			break;
+		}
+	}
+	if (fd != 0)
+		close(fd);
+	if (rc < 0) {
+		free(b.p);
+		return rc;
+	}
+	if (!b.p && ob_put(&b, "", 0) < 0)
+		return gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
+	*out = b.p;
+	*outlen = b.len;
+	return 0;
+}
+
+/* Decode one UTF-8 sequence at s (n bytes left). Returns its length and sets
+ * *cp, or returns 0 for an invalid sequence (overlong, surrogate, truncated). */
+static size_t utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
+{
+	unsigned c = s[0];
+	size_t len;
+	unsigned min;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	} else if ((c & 0xE0) == 0xC0) {
+		len = 2, min = 0x80, c &= 0x1F;
+	} else if ((c & 0xF0) == 0xE0) {
+		len = 3, min = 0x800, c &= 0x0F;
+	} else if ((c & 0xF8) == 0xF0) {
+		len = 4, min = 0x10000, c &= 0x07;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3F);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/* Cyrillic and Greek letters that look Latin. Only mapped next to a Latin
+ * letter: a whole Russian word stays Russian. */
+static char homoglyph(unsigned cp)
+{
+	switch (cp) {
+	case 0x0430: return 'a'; case 0x0435: return 'e'; case 0x043E: return 'o';
+	case 0x0440: return 'p'; case 0x0441: return 'c'; case 0x0443: return 'y';
+	case 0x0445: return 'x'; case 0x0456: return 'i'; case 0x0455: return 's';
+	case 0x0458: return 'j'; case 0x04BB: return 'h'; case 0x0410: return 'A';
+	case 0x0412: return 'B'; case 0x0415: return 'E'; case 0x041A: return 'K';
+	case 0x041C: return 'M'; case 0x041D: return 'H'; case 0x041E: return 'O';
+	case 0x0420: return 'P'; case 0x0421: return 'C'; case 0x0422: return 'T';
+	case 0x0425: return 'X'; case 0x03BF: return 'o'; case 0x03B1: return 'a';
+	case 0x039F: return 'O'; case 0x0391: return 'A'; case 0x0392: return 'B';
+	case 0x0395: return 'E'; case 0x0397: return 'H'; case 0x039A: return 'K';
+	case 0x039C: return 'M'; case 0x039D: return 'N'; case 0x03A1: return 'P';
+	case 0x03A4: return 'T'; case 0x03A7: return 'X'; case 0x03BD: return 'v';
+	default: return 0;
+	}
+}
+
+static int is_latin(unsigned char c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/* The replacement text for code point cp, or NULL to copy it unchanged. */
+static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int digit_after)
+{
+	switch (cp) {
+	case 0x2018: case 0x2019: case 0x201A: case 0x201B: case 0x2032: case 0x00B4:
+		return "'";
+	case 0x201C: case 0x201D: case 0x201E: case 0x2033: case 0x00AB: case 0x00BB:
+		return "\"";
+	case 0x2013: /* en dash: a range between digits, else a dash */
+		return digit_before && digit_after ? "-" : " - ";
+	case 0x2014: case 0x2015: case 0x2E3A:
+		return " - ";
+	case 0x2010: case 0x2011: case 0x2012: case 0x2212:
+		return "-";
+	case 0x2026:
+		return "...";
+	case 0x2022: case 0x25CF: case 0x25AA: case 0x2023: case 0x2043: case 0x25E6:
+		return "-";
+	case 0xFF1A:
+		return ":";
+	case 0x00A0: case 0x2007: case 0x202F: case 0x205F: case 0x3000:
+	case 0x2000: case 0x2001: case 0x2002: case 0x2003: case 0x2004:
+	case 0x2005: case 0x2006: case 0x2008: case 0x2009: case 0x200A:
+		return " ";
+	case 0x200B: case 0x200C: case 0x200D: case 0x2060: case 0xFEFF: case 0x00AD:
+	case 0x200E: case 0x200F: case 0x061C:
+	case 0x202A: case 0x202B: case 0x202C: case 0x202D: case 0x202E:
+	case 0x2066: case 0x2067: case 0x2068: case 0x2069:
+		*flags |= GR_TEXT_CONTROLS;
+		return "";
+	default:
+		return NULL;
+	}
+}
+
+/* Blank "<!-- ... -->" in place, keeping newlines so line numbers hold. An
+ * unterminated comment runs to the end, as in a browser. */
+static unsigned blank_comments(char *buf, size_t len)
+{
+	unsigned found = 0;
+	char *p = buf, *end = buf + len;
+	while ((p = memmem(p, (size_t)(end - p), "<!--", 4)) != NULL) {
+		char *close = memmem(p + 4, (size_t)(end - p - 4), "-->", 3);
+		char *stop = close ? close + 3 : end;
+		for (char *q = p; q < stop; q++)
+			if (*q != '\n')
+				*q = ' ';
+		found = GR_TEXT_COMMENTS;
+		p = stop;
+	}
+	return found;
+}
+
+static int index_lines(struct gr_text *t)
+{
+	size_t cap = 16;
+	t->lines = malloc(cap * sizeof(*t->lines));
+	if (!t->lines)
+		return -1;
+	size_t start = 0;
+	for (size_t i = 0; i <= t->len; i++) {
+		if (i == t->len && start == t->len && t->nlines > 0)
+			break;
+		if (i == t->len || t->buf[i] == '\n') {
+			if (t->nlines == cap) {
+				cap *= 2;
+				struct gr_line *l = realloc(t->lines, cap * sizeof(*l));
+				if (!l)
+					return -1;
+				t->lines = l;
+			}
+			t->lines[t->nlines++] = (struct gr_line){ start, i - start };
+			start = i + 1;
+		}
+	}
+	return 0;
+}
+
+int gr_text_normalize(const char *src, size_t len, const char *name,
+		      struct gr_text *out, struct gr_error *err)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	struct obuf b = { 0 };
+	unsigned flags = 0;
+	int line = 1;
+	size_t line_start = 0;
+	size_t i = 0;
+	memset(out, 0, sizeof(*out));
+	if (len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
+		i = 3;
+	if (ob_put(&b, "", 0) < 0)
+		goto nomem;
+	while (i < len) {
+		unsigned char c = s[i];
+		if (c == 0) {
+			gr_error_set(err, GR_EINPUT, name, line, (int)(i - line_start) + 1,
+				     "contains a NUL byte: this looks like a binary file, not a report");
+			free(b.p);
+			return GR_EINPUT;
+		}
+		if (c == '\r' || c == '\n') {
+			i += (c == '\r' && i + 1 < len && s[i + 1] == '\n') ? 2 : 1;
+			if (ob_put(&b, "\n", 1) < 0)
+				goto nomem;
+			line++;
+			line_start = i;
+			continue;
+		}
+		if (c == '\t') {
+			if (ob_put(&b, "    ", 4) < 0)
+				goto nomem;
+			i++;
+			continue;
+		}
+		if (c < 0x80) {
+			/* Other C0 controls carry no text: drop them. */
+			if ((c >= 0x20 && c != 0x7F) && ob_put(&b, (const char *)&s[i], 1) < 0)
+				goto nomem;
+			i++;
+			continue;
+		}
+		unsigned cp;
+		size_t n = utf8_decode(s + i, len - i, &cp);
+		if (n == 0) {
+			flags |= GR_TEXT_INVALID_UTF8;
+			if (ob_put(&b, "\xEF\xBF\xBD", 3) < 0)
+				goto nomem;
+			i++;
+			continue;
+		}
+		int digit_before = b.len > 0 && b.p[b.len - 1] >= '0' && b.p[b.len - 1] <= '9';
+		int digit_after = i + n < len && s[i + n] >= '0' && s[i + n] <= '9';
+		const char *m = mapping(cp, &flags, digit_before, digit_after);
+		char g = homoglyph(cp);
+		if (!m && g && ((b.len > 0 && is_latin((unsigned char)b.p[b.len - 1])) ||
+				(i + n < len && is_latin(s[i + n])))) {
+			flags |= GR_TEXT_HOMOGLYPHS;
+			if (ob_put(&b, &g, 1) < 0)
+				goto nomem;
+		} else if (m) {
+			if (ob_put(&b, m, strlen(m)) < 0)
+				goto nomem;
+		} else if (ob_put(&b, (const char *)&s[i], n) < 0) {
+			goto nomem;
+		}
+		i += n;
+	}
+	flags |= blank_comments(b.p, b.len);
+	out->buf = b.p;
+	out->len = b.len;
+	out->flags = flags;
+	if (index_lines(out) < 0) {
+		gr_text_free(out);
+		return gr_error_set(err, GR_ENOMEM, name, 0, 0, "out of memory");
+	}
+	return 0;
+nomem:
+	free(b.p);
+	return gr_error_set(err, GR_ENOMEM, name, 0, 0, "out of memory");
+}
+
+int gr_text_line_of(const struct gr_text *t, size_t off)
+{
+	size_t lo = 0, hi = t->nlines;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (t->lines[mid].off <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (int)lo + 1;
+}
+
+void gr_text_free(struct gr_text *t)
+{
+	if (!t)
+		return;
+	free(t->buf);
+	free(t->lines);
+	memset(t, 0, sizeof(*t));
+}
