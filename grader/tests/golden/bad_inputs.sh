@@ -32,7 +32,7 @@ expect 2 "unknown exercise 'part-z'" -- "$G" grade part-z solutions/part-a.md
 printf 'id: x\ntitle: [unclosed\n' >"$T/bad.yaml"
 expect 2 "bad.yaml:3:1: invalid YAML" -- "$G" grade "$T/bad.yaml" solutions/part-a.md
 sed 's/- .\\bmm\\b./- '"'"'(unclosed'"'"'/' exercises/part-a.yaml >"$T/regex.yaml"
-expect 2 "bad pattern in concept 'math' at offset 8: missing closing parenthesis" -- "$G" grade "$T/regex.yaml" solutions/part-a.md
+expect 2 "bad pattern in concept 'math' at offset 9: missing closing parenthesis" -- "$G" grade "$T/regex.yaml" solutions/part-a.md
 expect 2 "usage: grader grade" -- "$G" grade part-a
 expect 2 "--format must be text or json" -- "$G" grade part-a solutions/part-a.md --format xml
 expect 2 "not a grader verb" -- "$G" frobnicate
