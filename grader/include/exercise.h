@@ -67,6 +67,7 @@ enum gr_rule_kind {
 	GR_RULE_BULLETS,     /* count list items in scope */
 	GR_RULE_FACT,        /* a quoted number checked against the table */
 	GR_RULE_WORDS,       /* at least `min` words of the learner's own */
+	GR_RULE_COUNT,       /* distinct texts of a concept's mentions, between min and max */
 };
 
 enum gr_metric {

@@ -630,9 +630,9 @@ static int opt_int(struct loader *L, yaml_node_t *m, const char *key, int *out)
 static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rule **out)
 {
 	static const char *const kinds[] = { "all", "any", "not", "concept", "distinct", "fields",
-					     "field_order", "experiments", "bullets", "fact", "words", NULL };
+					     "field_order", "experiments", "bullets", "fact", "words", "count", NULL };
 	static const char *const keys[] = { "all", "any", "not", "concept", "distinct", "fields",
-					    "field_order", "experiments", "bullets", "fact", "words",
+					    "field_order", "experiments", "bullets", "fact", "words", "count",
 					    "scope", "polarity", "near", "min", "max", "action",
 					    "measure", "metric", "tolerance", NULL };
 	if (depth > GR_MAX_RULE_DEPTH)
@@ -659,7 +659,7 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		arg = v;
 	}
 	if (found < 0)
-		return fail(L, n, "a rule needs one of: all, any, not, concept, distinct, fields, field_order, experiments, bullets, fact, words");
+		return fail(L, n, "a rule needs one of: all, any, not, concept, distinct, fields, field_order, experiments, bullets, fact, words, count");
 	r->kind = (enum gr_rule_kind)found;
 	int rc = 0;
 	yaml_node_t *v;
@@ -668,7 +668,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		rc = parse_kids(L, arg, depth, r, kinds[found]);
 		break;
 	case GR_RULE_CONCEPT:
-		rc = concept_ref(L, arg, "'concept'", &r->concept);
+	case GR_RULE_COUNT:
+		rc = concept_ref(L, arg, kinds[found], &r->concept);
 		break;
 	case GR_RULE_DISTINCT: case GR_RULE_EXPERIMENTS:
 		rc = id_list(L, arg, kinds[found], 0, r);
@@ -955,12 +956,13 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	if (!rc) rc = get_str(L, root, "prompt", 1, "the exercise", &ex->prompt);
 	if (!rc) rc = get_str(L, root, "hardware", 0, "the exercise", &ex->hardware);
 	if (!rc) rc = load_workload(L, map_get(L, root, "workload"));
-	const char *required[] = { "table", "fields", "concepts", "criteria" };
-	for (int i = 0; !rc && i < 4; i++)
+	const char *required[] = { "table", "concepts", "criteria" };
+	for (int i = 0; !rc && i < 3; i++)
 		if (!map_get(L, root, required[i]))
 			rc = fail(L, root, "the exercise is missing required key '%s'", required[i]);
 	if (!rc) rc = load_table(L, map_get(L, root, "table"));
-	if (!rc) rc = load_fields(L, map_get(L, root, "fields"));
+	if (!rc && map_get(L, root, "fields"))
+		rc = load_fields(L, map_get(L, root, "fields"));
 	if (!rc) rc = load_sections(L, map_get(L, root, "sections"));
 	if (!rc) rc = load_concepts(L, map_get(L, root, "concepts"));
 	if (!rc) rc = load_polarity(L, map_get(L, root, "polarity"));

@@ -140,6 +140,20 @@ static void decorate(struct parser *p, struct linfo *l)
 			} else {
 				break;
 			}
+		} else if ((b[i] == 'Q' || b[i] == 'q' || b[i] == 'A' || b[i] == '#') && i + 1 < end &&
+			   isdigit((unsigned char)b[i + 1])) {
+			/* "Q3.", "Q3:", "#3)" : a numbered answer */
+			size_t k = i + 1;
+			int n = 0;
+			while (k < end && isdigit((unsigned char)b[k]) && n < 1000)
+				n = n * 10 + (b[k++] - '0');
+			if (k >= end || (b[k] != '.' && b[k] != ')' && b[k] != ':'))
+				break;
+			j = k + 1;
+			if (!l->item) {
+				l->item = 2;
+				l->number = n;
+			}
 		} else if (b[i] == '*' || b[i] == '_' || b[i] == '`') {
 			j = i;
 			while (j < end && (b[j] == '*' || b[j] == '_' || b[j] == '`'))

@@ -731,6 +731,32 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 	case GR_RULE_FACT:
 		eval_fact(a, rule, sp, res);
 		return;
+	case GR_RULE_COUNT: {
+		/* Distinct texts, case-insensitive: `prefill` twice is one name. */
+		const struct gr_mentions *m = &a->concepts[rule->concept];
+		const char *b = a->r->text.buf;
+		int n = 0;
+		for (size_t i = 0; i < m->n; i++) {
+			const struct gr_mention *x = &m->v[i];
+			if (!in_span(sp, x->start) || x->stuffed || !pol_ok(x, rule->polarity))
+				continue;
+			int seen = 0;
+			for (size_t k = 0; k < i && !seen; k++) {
+				const struct gr_mention *y = &m->v[k];
+				seen = in_span(sp, y->start) && !y->stuffed && pol_ok(y, rule->polarity) &&
+				       y->end - y->start == x->end - x->start &&
+				       !strncasecmp(b + y->start, b + x->start, x->end - x->start);
+			}
+			if (seen)
+				continue;
+			if (res->evidence == NONE)
+				res->evidence = x->start;
+			n++;
+		}
+		res->passed = n >= (rule->min >= 0 ? rule->min : 1) && (rule->max < 0 || n <= rule->max);
+		snprintf(res->detail, sizeof(res->detail), "found %d distinct", n);
+		return;
+	}
 	case GR_RULE_WORDS: {
 		int n = scope.kind == GR_SCOPE_REPORT ? a->r->words : count_words(a->r->text.buf, sp);
 		res->passed = n >= rule->min;

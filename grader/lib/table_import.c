@@ -417,7 +417,7 @@ static int import_pytorch(const char *text, size_t len, struct gr_table *out,
 	/* Columns are the runs of dashes in the separator under the header. */
 	const struct line *sep = &lines[hdr + 1];
 	size_t nspans = 0;
-	spans = malloc((sep->len / 2 + 1) * sizeof(*spans));
+	spans = calloc(sep->len / 2 + 1, sizeof(*spans));
 	if (!spans) {
 		rc = fail(err, GR_IMPORT_ENOMEM, 0, 0, "out of memory");
 		goto done;
