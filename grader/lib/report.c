@@ -147,9 +147,9 @@ static void decorate(struct parser *p, struct linfo *l)
 			int n = 0;
 			while (k < end && isdigit((unsigned char)b[k]) && n < 1000)
 				n = n * 10 + (b[k++] - '0');
-			if (k >= end || (b[k] != '.' && b[k] != ')' && b[k] != ':'))
+			if (k < end && b[k] != '.' && b[k] != ')' && b[k] != ':' && b[k] != ' ')
 				break;
-			j = k + 1;
+			j = k < end ? k + 1 : k;
 			if (!l->item) {
 				l->item = 2;
 				l->number = n;
@@ -232,6 +232,20 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *
 	return 0;
 }
 
+/* "Word words:" at the start of a line, as a label would be. */
+static int label_like(const char *b, size_t s, size_t e)
+{
+	if (s >= e || !isalpha((unsigned char)b[s]))
+		return 0;
+	for (size_t i = s; i < e && i < s + 40; i++) {
+		if (b[i] == ':')
+			return i + 1 == e || b[i + 1] == ' ';
+		if (!(isalnum((unsigned char)b[i]) || strchr(" /&()_.-*", b[i])))
+			return 0;
+	}
+	return 0;
+}
+
 static int has_content(const char *b, size_t s, size_t e)
 {
 	for (size_t i = s; i < e; i++)
@@ -273,6 +287,9 @@ static void find_fields(struct parser *p)
 				continue;
 			}
 			if (content && n->item == 2 && n->indent == 0 && l->item == 0)
+				break;
+			/* "Copies: ..." after content: another (unknown) label, not ours. */
+			if (content && !n->item && n->indent <= l->indent && label_like(p->buf, n->body, n->off + n->len))
 				break;
 			ve = n->off + n->len;
 			content = 1;

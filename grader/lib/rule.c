@@ -501,21 +501,91 @@ static int heads_clause(const char *b, size_t cs, size_t off)
  * One measurement with several settings ("with record_shapes=True and
  * with_stack=True") is one experiment; so is a change followed by the
  * re-measurement that shows its effect ("load in bf16, then re-profile"). */
+/* A clause that explains or predicts rather than proposes: "Inductor should
+ * fuse the casts", "to find who calls to()", "which would show ...". */
+static int rationale(const char *b, struct gr_span cl)
+{
+	static const char *const open[] = { "to", "so", "which", "that", "because", "since", "as", "hopefully",
+					    "this", "it", "if", "then", "whether", "where", NULL };
+	static const char *const modal[] = { "should", "will", "would", "might", "may", "could", "can", "won't",
+					     "wouldn't", NULL };
+	size_t k = cl.start;
+	for (int w = 0; w < 3 && k < cl.end; w++) {
+		while (k < cl.end && !isalpha((unsigned char)b[k]))
+			k++;
+		size_t st = k;
+		while (k < cl.end && (isalpha((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		size_t n = k - st;
+		if (!n)
+			break;
+		if (w == 0 && ((n == 1 && (b[st] == 'I' || b[st] == 'i')) || (n == 2 && !strncasecmp(b + st, "we", 2)) ||
+			       (n == 3 && !strncasecmp(b + st, "i'd", 3))))
+			return 0; /* "I would ..." proposes */
+		for (const char *const *o = w == 0 ? open : modal; *o; o++)
+			if (strlen(*o) == n && !strncasecmp(*o, b + st, n))
+				return 1;
+		if (w > 0)
+			for (const char *const *o = modal; *o; o++)
+				if (strlen(*o) == n && !strncasecmp(*o, b + st, n))
+					return 1;
+	}
+	return 0;
+}
+
+/* Does sentence s propose something: an action verb heading one of its clauses? */
+static int proposes(const struct gr_analysis *a, const struct gr_rule *rule, unsigned s, struct gr_span sp)
+{
+	if (rule->action < 0)
+		return 1;
+	const struct gr_mentions *act = &a->concepts[rule->action];
+	for (size_t i = 0; i < act->n; i++) {
+		const struct gr_mention *x = &act->v[i];
+		if (x->sentence != s || x->negated || !in_span(sp, x->start))
+			continue;
+		size_t cs = a->r->clauses[x->clause].start;
+		if (heads_clause(a->r->text.buf, cs < sp.start ? sp.start : cs, x->start))
+			return 1;
+	}
+	return 0;
+}
+
+/* Experiments in scope: the distinct kinds proposed (affirmed; past the first
+ * sentence only in sentences that propose something, so "Inductor should
+ * fuse the casts" is a rationale, not a second experiment), verbs that open a
+ * proposal of their own, and list items that each propose something. One
+ * measurement with several settings ("with record_shapes=True and
+ * with_stack=True") is one experiment; so is a change followed by the
+ * re-measurement that shows its effect ("load in bf16, then re-profile"). */
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
 	const char *b = a->r->text.buf;
 	int kinds = 0, items = 0, actions = 0;
 	char names[160] = "";
+	size_t first = NONE;
+	for (size_t s = 0; s < a->r->nsentences && first == NONE; s++)
+		if (in_span(sp, a->r->sentences[s].start) || in_span(a->r->sentences[s], sp.start))
+			first = s;
 	for (size_t i = 0; i < rule->nlist; i++) {
-		const struct gr_mention *m = find(a, rule->list[i], sp, GR_POL_AFFIRMED, -1);
-		if (!m)
+		const struct gr_mentions *m = &a->concepts[rule->list[i]];
+		const struct gr_mention *hit = NULL;
+		for (size_t k = 0; k < m->n && !hit; k++) {
+			const struct gr_mention *x = &m->v[k];
+			if (!in_span(sp, x->start) || x->stuffed || x->negated)
+				continue;
+			if (rationale(b, a->r->clauses[x->clause]))
+				continue;
+			if (x->sentence == first || proposes(a, rule, x->sentence, sp))
+				hit = x;
+		}
+		if (!hit)
 			continue;
 		kinds++;
 		size_t l = strlen(names);
 		snprintf(names + l, sizeof(names) - l, "%s%s", l ? ", " : "", a->ex->concepts[rule->list[i]].id);
-		if (res->evidence == NONE || m->start < res->evidence)
-			res->evidence = m->start;
+		if (res->evidence == NONE || hit->start < res->evidence)
+			res->evidence = hit->start;
 	}
 	for (size_t i = 0; i < a->r->nitems; i++) {
 		struct gr_span it = a->r->items[i].span;
@@ -560,8 +630,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	if (n == 0)
 		snprintf(res->detail, sizeof(res->detail), "no experiment found here");
 	else
-		snprintf(res->detail, sizeof(res->detail), "counted %d experiment%s%s%s%s", n, n == 1 ? "" : "s",
-			 *names ? ": " : "", names, "");
+		snprintf(res->detail, sizeof(res->detail), "counted %d experiment%s%s%s", n, n == 1 ? "" : "s",
+			 *names ? ": " : "", names);
 }
 
 static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
