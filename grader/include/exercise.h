@@ -155,6 +155,7 @@ struct gr_exercise {
 	char *title;
 	char *prompt;        /* markdown, the seed's text */
 	char *hardware;
+	char *known_text;    /* text learners may paste that is not their answer (the workbook's check), or NULL */
 	struct gr_kv *workload;
 	size_t nworkload;
 	struct gr_table table;
@@ -172,6 +173,7 @@ struct gr_exercise {
 	pcre2_code *deferral_re; /* cues that defer what follows them */
 	pcre2_code *clause_re;   /* words that open a new clause */
 	pcre2_code *quantity_re; /* numbers with units, for facts */
+	pcre2_code *echo_re;     /* the prompt's own sentences: copying them back earns nothing */
 	double pct_tolerance;    /* facts: percentage points */
 	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
 	int max_points;

@@ -70,6 +70,8 @@ struct gr_report {
 	size_t *clause_sentence;            /* clause i lies in sentence clause_sentence[i] */
 	unsigned char *label_line;          /* per line: 1 if it is a field label line */
 	int words;                          /* words outside field labels */
+	struct gr_span *deferred;           /* blocks under a deferred section's heading */
+	size_t ndeferred;
 };
 
 /* Parse normalised text (taking ownership of *text on success and failure:

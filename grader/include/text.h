@@ -11,7 +11,11 @@
  *   - zero-width and bidi control characters are removed (with a warning);
  *   - Cyrillic/Greek look-alike letters written next to Latin letters become
  *     the Latin letter (with a warning), so "Wоrkload" is "Workload";
- *   - HTML comments are blanked: hidden text is not the learner's answer.
+ *   - HTML comments and ~~struck-out~~ text are blanked: hidden or retracted
+ *     text is not the learner's answer; other HTML tags are dropped and
+ *     common entities decoded (rich text pasted from a browser);
+ *   - text inside a right-to-left override (U+202E ... U+202C) is reversed,
+ *     so it reads as it is displayed.
  * A NUL byte or a file over the size limit is refused (GR_EINPUT with the
  * position), because it is not a report.
  */
@@ -30,6 +34,9 @@ enum {
 	GR_TEXT_CONTROLS = 1 << 1,     /* zero-width or bidi controls removed */
 	GR_TEXT_HOMOGLYPHS = 1 << 2,   /* look-alike letters mapped to Latin */
 	GR_TEXT_COMMENTS = 1 << 3,     /* HTML comments ignored */
+	GR_TEXT_STRUCK = 1 << 4,       /* ~~struck-out~~ text ignored */
+	GR_TEXT_HTML = 1 << 5,         /* HTML tags and entities read as text */
+	GR_TEXT_ECHO = 1 << 6,         /* lines copied from the prompt ignored (set by report.c) */
 };
 
 struct gr_line {

@@ -941,11 +941,47 @@ static int load_facts(struct loader *L, yaml_node_t *n)
 	return 0;
 }
 
+/* One pattern matching any line of the prompt of 30 or more characters, so
+ * a report that pastes the prompt (or restates its criteria) gains nothing. */
+static int compile_echo(struct gr_exercise *ex)
+{
+	size_t cap = (strlen(ex->prompt) + (ex->known_text ? strlen(ex->known_text) : 0)) * 2 + 64, n = 0;
+	char *pat = malloc(cap);
+	if (!pat)
+		return GR_ENOMEM;
+	pat[0] = '\0';
+	for (int pass = 0; pass < 2; pass++)
+	for (const char *p = pass ? (ex->known_text ? ex->known_text : "") : ex->prompt; *p;) {
+		const char *e = strchr(p, '\n');
+		if (!e)
+			e = p + strlen(p);
+		const char *a = p;
+		while (a < e && strchr(" \t-*+>#|0123456789.)", *a))
+			a++;
+		const char *z = e;
+		while (z > a && (z[-1] == ' ' || z[-1] == '\t'))
+			z--;
+		if (z - a >= 30 && !memmem(a, (size_t)(z - a), "\\E", 2)) {
+			n += (size_t)snprintf(pat + n, cap - n, "%s\\Q%.*s\\E", n ? "|" : "", (int)(z - a), a);
+		}
+		p = *e ? e + 1 : e;
+	}
+	int rc = 0;
+	if (n) {
+		char msg[128];
+		size_t off;
+		ex->echo_re = gr_compile(pat, msg, sizeof(msg), &off);
+		rc = ex->echo_re ? 0 : GR_ENOMEM;
+	}
+	free(pat);
+	return rc;
+}
+
 static int load_root(struct loader *L, yaml_node_t *root)
 {
 	static const char *const keys[] = { "id", "title", "prompt", "workload", "hardware", "table",
 					    "fields", "sections", "concepts", "criteria", "polarity",
-					    "facts", NULL };
+					    "facts", "known_text", NULL };
 	struct gr_exercise *ex = L->ex;
 	if (!root)
 		return fail(L, NULL, "the file is empty: an exercise needs id, title, prompt, table, fields, concepts and criteria");
@@ -955,6 +991,7 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	if (!rc) rc = get_str(L, root, "title", 1, "the exercise", &ex->title);
 	if (!rc) rc = get_str(L, root, "prompt", 1, "the exercise", &ex->prompt);
 	if (!rc) rc = get_str(L, root, "hardware", 0, "the exercise", &ex->hardware);
+	if (!rc) rc = get_str(L, root, "known_text", 0, "the exercise", &ex->known_text);
 	if (!rc) rc = load_workload(L, map_get(L, root, "workload"));
 	const char *required[] = { "table", "concepts", "criteria" };
 	for (int i = 0; !rc && i < 3; i++)
@@ -968,6 +1005,7 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	if (!rc) rc = load_polarity(L, map_get(L, root, "polarity"));
 	if (!rc) rc = load_facts(L, map_get(L, root, "facts"));
 	if (!rc) rc = load_criteria(L, map_get(L, root, "criteria"));
+	if (!rc) rc = compile_echo(ex);
 	if (rc == GR_ENOMEM)
 		gr_error_set(L->err, GR_ENOMEM, L->path, 0, 0, "out of memory");
 	return rc;
@@ -1075,6 +1113,7 @@ void gr_exercise_free(struct gr_exercise *ex)
 	free(ex->title);
 	free(ex->prompt);
 	free(ex->hardware);
+	free(ex->known_text);
 	for (size_t i = 0; i < ex->nworkload; i++) {
 		free(ex->workload[i].key);
 		free(ex->workload[i].value);
@@ -1132,5 +1171,6 @@ void gr_exercise_free(struct gr_exercise *ex)
 	pcre2_code_free(ex->deferral_re);
 	pcre2_code_free(ex->clause_re);
 	pcre2_code_free(ex->quantity_re);
+	pcre2_code_free(ex->echo_re);
 	free(ex);
 }

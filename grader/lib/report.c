@@ -78,6 +78,9 @@ static size_t after_label(const char *b, size_t i, size_t end)
 		return end;
 	if (b[i] == ':' || b[i] == '|' || b[i] == '=')
 		i++;
+	else if (i + 2 < end && (!memcmp(b + i, "\xE2\x86\x92", 3) || !memcmp(b + i, "\xE2\x9E\x9C", 3) ||
+				 !memcmp(b + i, "\xE2\x87\x92", 3)))
+		i += 3; /* an arrow after a label: "Workload → ..." */
 	else if (b[i] == '-' && i + 1 < end && b[i + 1] == ' ')
 		i += 2;
 	else
@@ -182,7 +185,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 		l->field_state = state;
 		l->value = value;
 		/* "Workload: x. Hardware: L4" - more labels on the same line. */
-		l->mid_labels = memchr(p->buf + value, ':', end - value) != NULL;
+		l->mid_labels = memchr(p->buf + value, ':', end - value) != NULL ||
+				memchr(p->buf + value, '|', end - value) != NULL;
 		return;
 	}
 	for (size_t s = 0; s < p->ex->nsections; s++) {
@@ -214,6 +218,12 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
  * next label found after a separator. */
 static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *f, int *state, size_t *value)
 {
+	/* "Workload: Hardware:" - a value that is itself the next label is empty. */
+	int k0 = from < end ? label_at(p, from, end, state, value) : -1;
+	if (k0 >= 0) {
+		*f = k0;
+		return from;
+	}
 	for (size_t i = from; i < end; i++) {
 		char c = p->buf[i];
 		if (c != '.' && c != ';' && c != ',' && c != '|')
@@ -268,7 +278,7 @@ static void find_fields(struct parser *p)
 			int nf, ns;
 			size_t nv;
 			size_t cut = next_inline_label(p, vs, end, &nf, &ns, &nv);
-			if (!cut)
+			if (!cut || nv <= vs)
 				break;
 			set_field(p, f, state, (int)i + 1, vs, cut);
 			f = nf, state = ns, vs = nv;
@@ -524,6 +534,26 @@ static void find_sections(struct parser *p)
 	free(start);
 }
 
+/* Every block opened by a deferred section's heading ("Not yet:"), even a
+ * repeated one, is something the learner chose not to do now. */
+static int find_deferred(struct parser *p)
+{
+	struct gr_report *r = p->r;
+	size_t cap = 0;
+	for (size_t i = 0; i < p->nl; i++) {
+		int s = p->li[i].section;
+		if (s < 0 || !p->ex->sections[s].deferred)
+			continue;
+		size_t j = i + 1;
+		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading)
+			j++;
+		struct linfo *z = &p->li[j - 1];
+		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int find_items(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -562,6 +592,26 @@ static int count_words(struct parser *p)
 	return words;
 }
 
+/* Blank every line that carries a sentence of the prompt itself. */
+static void blank_echo(struct parser *p)
+{
+	if (!p->ex->echo_re)
+		return;
+	char *b = p->r->text.buf;
+	size_t off = 0, len = p->r->text.len;
+	while (off < len && pcre2_match(p->ex->echo_re, (PCRE2_SPTR)b, len, off, 0, p->md, NULL) >= 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+		size_t ls = ov[0], le = ov[1];
+		while (ls > 0 && b[ls - 1] != '\n')
+			ls--;
+		while (le < len && b[le] != '\n')
+			le++;
+		memset(b + ls, ' ', le - ls);
+		p->r->text.flags |= GR_TEXT_ECHO;
+		off = le;
+	}
+}
+
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
 		    struct gr_error *err)
 {
@@ -578,6 +628,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	int rc = 0;
 	if (!r->fields || !r->sections || !r->label_line || !p.li || !p.md)
 		goto nomem;
+	blank_echo(&p);
 	for (size_t i = 0; i < p.nl; i++) {
 		p.li[i].off = r->text.lines[i].off;
 		p.li[i].len = r->text.lines[i].len;
@@ -588,6 +639,8 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 		goto nomem;
 	infer_fields(&p);
 	find_sections(&p);
+	if (find_deferred(&p) < 0)
+		goto nomem;
 	r->words = count_words(&p);
 	goto done;
 nomem:
@@ -634,5 +687,6 @@ void gr_report_free(struct gr_report *r)
 	free(r->clauses);
 	free(r->clause_sentence);
 	free(r->label_line);
+	free(r->deferred);
 	memset(r, 0, sizeof(*r));
 }

@@ -139,6 +139,9 @@ static int in_deferred_section(const struct gr_report *r, size_t off)
 		if (r->ex->sections[s].deferred && r->sections[s].found && off >= r->sections[s].span.start &&
 		    off < r->sections[s].span.end)
 			return 1;
+	for (size_t i = 0; i < r->ndeferred; i++)
+		if (off >= r->deferred[i].start && off < r->deferred[i].end)
+			return 1;
 	return 0;
 }
 
@@ -214,7 +217,12 @@ static void mark_stuffed(struct gr_analysis *a)
 					distinct++;
 					break;
 				}
-		if (words >= 10 && distinct >= 4 && function * 8 < words) {
+		/* A comma list of one- and two-word items is a list, not a claim. */
+		int items = 1;
+		for (size_t k = sp.start; k < sp.end; k++)
+			items += b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ';
+		int list = items >= 5 && words * 2 <= items * 5;
+		if ((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list)) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
 		}
@@ -349,9 +357,18 @@ struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
 	switch (scope.kind) {
 	case GR_SCOPE_FIELD:
 		return r->fields[scope.index].state == GR_FIELD_MISSING ? none : r->fields[scope.index].value;
-	case GR_SCOPE_SECTION:
-		/* No such answer written: judge the report as a whole. */
-		return r->sections[scope.index].found ? r->sections[scope.index].span : all;
+	case GR_SCOPE_SECTION: {
+		if (r->sections[scope.index].found)
+			return r->sections[scope.index].span;
+		/* No such answer written: judge what follows the five fields (the
+		 * whole report when it has no labels). */
+		size_t after = 0;
+		for (size_t f = 0; f < r->ex->nfields; f++)
+			if ((r->fields[f].state == GR_FIELD_LABELLED || r->fields[f].state == GR_FIELD_ALIASED) &&
+			    r->fields[f].value.end > after)
+				after = r->fields[f].value.end;
+		return (struct gr_span){ after, r->text.len };
+	}
 	default:
 		return all;
 	}
@@ -460,7 +477,8 @@ static int lead_word(const char *w, size_t n)
 					    "should", "could", "first", "firstly", "then", "next", "also", "and", "or",
 					    "plus", "just", "simply", "let's", "lets", "please", "finally", "second",
 					    "secondly", "third", "after", "that", "afterwards", "maybe", "perhaps",
-					    "alternatively", "additionally", "instead", "so", "to", NULL };
+					    "alternatively", "additionally", "instead", "so", "to", "separately",
+					    "independently", "meanwhile", "parallel", "in", "quickly", NULL };
 	if (n && isdigit((unsigned char)w[0]))
 		return 1;
 	for (const char *const *l = lead; *l; l++)
@@ -828,7 +846,11 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		return;
 	}
 	case GR_RULE_WORDS: {
-		int n = scope.kind == GR_SCOPE_REPORT ? a->r->words : count_words(a->r->text.buf, sp);
+		/* The learner's own words: keyword lists don't count. */
+		int n = 0;
+		for (size_t s = 0; s < a->r->nsentences; s++)
+			if (!a->stuffed[s] && in_span(sp, a->r->sentences[s].start))
+				n += count_words(a->r->text.buf, a->r->sentences[s]);
 		res->passed = n >= rule->min;
 		if (!res->passed)
 			snprintf(res->detail, sizeof(res->detail), "only %d words of your own here", n);

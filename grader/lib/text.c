@@ -7,6 +7,7 @@
  */
 #include "text.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -160,7 +161,7 @@ static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int d
 		return "...";
 	case 0x2022: case 0x25CF: case 0x25AA: case 0x2023: case 0x2043: case 0x25E6:
 		return "-";
-	case 0xFF1A:
+	case 0xFF1A: case 0x2236: case 0xFE13: case 0xFE55:
 		return ":";
 	case 0x00A0: case 0x2007: case 0x202F: case 0x205F: case 0x3000:
 	case 0x2000: case 0x2001: case 0x2002: case 0x2003: case 0x2004:
@@ -193,6 +194,70 @@ static unsigned blank_comments(char *buf, size_t len)
 		p = stop;
 	}
 	return found;
+}
+
+/* Blank "~~struck~~" text on one line: the learner took it back. */
+static unsigned blank_struck(char *buf, size_t len)
+{
+	unsigned found = 0;
+	for (size_t i = 0; i + 1 < len; i++) {
+		if (buf[i] != '~' || buf[i + 1] != '~')
+			continue;
+		size_t j = i + 2;
+		while (j + 1 < len && buf[j] != '\n' && !(buf[j] == '~' && buf[j + 1] == '~'))
+			j++;
+		if (j + 1 >= len || buf[j] != '~')
+			break;
+		memset(buf + i, ' ', j + 2 - i);
+		found = GR_TEXT_STRUCK;
+		i = j + 1;
+	}
+	return found;
+}
+
+/* Rich text pasted as HTML: "<b>Workload:</b>" reads as "Workload:". Tags
+ * become spaces (only a letter after '<' opens a tag, so "<5 ms" and "<-"
+ * survive) and common entities their character. Lengths only shrink, so
+ * this works in place; newlines are kept. Returns the new length. */
+static size_t strip_html(char *buf, size_t len, unsigned *flags)
+{
+	static const struct { const char *ent; const char *txt; } ents[] = {
+		{ "&nbsp;", " " }, { "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" },
+		{ "&#39;", "'" }, { "&apos;", "'" }, { "&mdash;", " - " }, { "&ndash;", "-" }, { "&rarr;", "->" },
+		{ "&hellip;", "..." }, { "&times;", "x" },
+	};
+	size_t o = 0;
+	for (size_t i = 0; i < len;) {
+		if (buf[i] == '<' && i + 1 < len && (isalpha((unsigned char)buf[i + 1]) || (buf[i + 1] == '/' && i + 2 < len && isalpha((unsigned char)buf[i + 2])))) {
+			size_t j = i + 1;
+			while (j < len && buf[j] != '>' && buf[j] != '<' && buf[j] != '\n' && j - i < 200)
+				j++;
+			if (j < len && buf[j] == '>') {
+				buf[o++] = ' ';
+				i = j + 1;
+				*flags |= GR_TEXT_HTML;
+				continue;
+			}
+		}
+		if (buf[i] == '&') {
+			size_t k = 0;
+			for (; k < sizeof(ents) / sizeof(ents[0]); k++) {
+				size_t n = strlen(ents[k].ent);
+				if (i + n <= len && !strncmp(buf + i, ents[k].ent, n) && strlen(ents[k].txt) <= n) {
+					memcpy(buf + o, ents[k].txt, strlen(ents[k].txt));
+					o += strlen(ents[k].txt);
+					i += n;
+					*flags |= GR_TEXT_HTML;
+					break;
+				}
+			}
+			if (k < sizeof(ents) / sizeof(ents[0]))
+				continue;
+		}
+		buf[o++] = buf[i++];
+	}
+	buf[o] = '\0';
+	return o;
 }
 
 static int index_lines(struct gr_text *t)
@@ -265,6 +330,44 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 		}
 		unsigned cp;
 		size_t n = utf8_decode(s + i, len - i, &cp);
+		if (n && cp == 0x202E) {
+			/* Right-to-left override: shown reversed up to PDF (U+202C) or the
+			 * end of the line. Read it as a reader sees it. */
+			size_t j = i + n, stop = j;
+			unsigned c2;
+			size_t n2;
+			while (stop < len && s[stop] != '\n' && s[stop] != '\r' &&
+			       !((n2 = utf8_decode(s + stop, len - stop, &c2)) && c2 == 0x202C))
+				stop += (n2 = utf8_decode(s + stop, len - stop, &c2)) ? n2 : 1;
+			/* Reverse by code point, then normalise what the reader sees. */
+			char *rev = malloc(stop - j + 1);
+			if (!rev)
+				goto nomem;
+			size_t k = stop, o = 0;
+			while (k > j) {
+				size_t st = k - 1;
+				while (st > j && (s[st] & 0xC0) == 0x80)
+					st--;
+				memcpy(rev + o, s + st, k - st);
+				o += k - st;
+				k = st;
+			}
+			struct gr_text t;
+			int rrc = gr_text_normalize(rev, o, name, &t, err);
+			free(rev);
+			if (rrc) {
+				free(b.p);
+				return rrc;
+			}
+			int prc = ob_put(&b, t.buf, t.len);
+			flags |= t.flags;
+			gr_text_free(&t);
+			if (prc < 0)
+				goto nomem;
+			flags |= GR_TEXT_CONTROLS;
+			i = stop < len && s[stop] != '\n' && s[stop] != '\r' ? stop + 3 : stop;
+			continue;
+		}
 		if (n == 0) {
 			flags |= GR_TEXT_INVALID_UTF8;
 			if (ob_put(&b, "\xEF\xBF\xBD", 3) < 0)
@@ -290,6 +393,8 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 		i += n;
 	}
 	flags |= blank_comments(b.p, b.len);
+	flags |= blank_struck(b.p, b.len);
+	b.len = strip_html(b.p, b.len, &flags);
 	out->buf = b.p;
 	out->len = b.len;
 	out->flags = flags;
