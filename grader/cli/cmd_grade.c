@@ -23,6 +23,8 @@ int cmd_grade(int argc, char **argv)
 				return cli_usage_error("grade", "--max-size wants a size such as 1048576 or 2M, not '%s'", argv[i]);
 		} else if (!strcmp(argv[i], "--all"))
 			all = 1;
+		else if (!strcmp(argv[i], "--explain"))
+			setenv("GRADER_EXPLAIN", "1", 1); /* read by gr_grade() */
 		else if (argv[i][0] == '-' && argv[i][1])
 			return cli_usage_error("grade", "unknown option '%s'", argv[i]);
 		else if (nargs < 2)

@@ -32,8 +32,9 @@
  * ASCII letters, digits and "_-.+@" are kept, as are printable non-ASCII
  * UTF-8 characters (names like "José"); everything else - '/', '\\', control
  * and invisible/bidi characters, invalid UTF-8, spaces, quotes - becomes '_'.
- * A '.' after a '.' becomes '_' (no ".."), and a leading '.', '-', '+' or '@'
- * becomes '_' (no hidden files, options or spreadsheet formulas). The result
+ * A '.' after a '.' becomes '_' (no ".."), as does a trailing '.', and a
+ * leading '.', '-', '+' or '@' (no hidden files, options or spreadsheet
+ * formulas). The result
  * is cut to GR_STUDENT_MAX bytes on a character boundary and is never empty.
  * out must hold GR_STUDENT_MAX + 1 bytes. Returns 1 when something was
  * changed, 0 when raw was already safe. */

@@ -33,7 +33,8 @@ enum gr_field_state {
 };
 
 struct gr_span {
-	size_t start, end; /* byte range in text.buf */
+	size_t start, end;   /* byte range in text.buf */
+	size_t start2, end2; /* a second range (a field written twice), empty when equal */
 };
 
 struct gr_report_field {
@@ -41,6 +42,7 @@ struct gr_report_field {
 	int line;             /* line of the label (or of the inferred sentence) */
 	struct gr_span value; /* the value, possibly over several lines */
 	int repeated;         /* the label appears more than once */
+	struct gr_span more;  /* the last repeat's value, when it has content: it counts too */
 };
 
 struct gr_report_section {

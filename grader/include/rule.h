@@ -9,8 +9,10 @@
  *     deferral cue before it ("instead of", "rather than", "avoid", "before
  *     writing", "until"): "I would not write a custom attention kernel yet"
  *     is a rejected mention, not a proposal;
- *   - a sentence that is mostly concept words from five or more concepts is
- *     *stuffed* (a keyword list, no claim): its mentions count for nothing.
+ *   - a sentence that touches four or more concepts with almost no function
+ *     words ("the", "is", "because" ...), or a comma list of one- and
+ *     two-word items, is *stuffed* (a keyword list, no claim): its mentions
+ *     count for nothing.
  * Rules (exercise.h) then query mentions inside a scope: a field, a section
  * (falling back to the whole report when the learner wrote no such section)
  * or the report.
@@ -79,7 +81,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	       struct gr_scratch *s);
 void gr_analysis_free(struct gr_analysis *a);
 
-/* For exercise authors (`grader grade --explain`): fields, sections,
+/* For exercise authors (`grader grade --explain`, or GRADER_EXPLAIN=1 for
+ * any verb): fields, sections,
  * sentences and every mention with its polarity. */
 void gr_analysis_dump(const struct gr_analysis *a, FILE *out);
 

@@ -45,11 +45,6 @@ static char *anonymise(const char *line, const char *student)
 	size_t idlen = strlen(student);
 	const char *p = line;
 	while (*p) {
-		if (idlen >= 3 && !strncasecmp(p, student, idlen)) {
-			gr_buf_puts(&b, "[student]");
-			p += idlen;
-			continue;
-		}
 		if (email_char((unsigned char)*p) && (p == line || !email_char((unsigned char)p[-1]))) {
 			const char *q = p;
 			while (email_char((unsigned char)*q))
@@ -62,6 +57,11 @@ static char *anonymise(const char *line, const char *student)
 				p = q;
 				continue;
 			}
+		}
+		if (idlen >= 3 && !strncasecmp(p, student, idlen)) {
+			gr_buf_puts(&b, "[student]");
+			p += idlen;
+			continue;
 		}
 		if (isdigit((unsigned char)*p) && (p == line || !isdigit((unsigned char)p[-1]))) {
 			size_t n = strspn(p, "0123456789");

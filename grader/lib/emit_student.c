@@ -75,6 +75,10 @@ int gr_student_id(char out[GR_STUDENT_MAX + 1], const char *raw)
 		n += w;
 		s += len;
 	}
+	if (n > 0 && out[n - 1] == '.') { /* "x." would make "x..md" */
+		out[n - 1] = '_';
+		changed = 1;
+	}
 	if (n == 0) {
 		out[n++] = '_';
 		changed = 1;

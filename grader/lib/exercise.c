@@ -941,11 +941,30 @@ static int load_facts(struct loader *L, yaml_node_t *n)
 	return 0;
 }
 
+/* Is the prompt line [a, z) distinctive enough that copying it back means
+ * pasting the prompt? Long lines are; short instructions ("Then add:") are
+ * too, but not field labels or "key: value" workload lines, which learners
+ * legitimately repeat. */
+static int echo_line(const struct gr_exercise *ex, const char *a, const char *z)
+{
+	size_t n = (size_t)(z - a);
+	if (n >= 30)
+		return 1;
+	if (n < 8 || memmem(a, n, ": ", 2))
+		return 0;
+	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
+	int label = 0;
+	for (size_t f = 0; md && f < ex->nfields && !label; f++)
+		label = pcre2_match(ex->fields[f].label_re, (PCRE2_SPTR)a, n, 0, PCRE2_ANCHORED, md, NULL) >= 0;
+	pcre2_match_data_free(md);
+	return !label;
+}
+
 /* One pattern matching any line of the prompt of 30 or more characters, so
  * a report that pastes the prompt (or restates its criteria) gains nothing. */
 static int compile_echo(struct gr_exercise *ex)
 {
-	size_t cap = (strlen(ex->prompt) + (ex->known_text ? strlen(ex->known_text) : 0)) * 2 + 64, n = 0;
+	size_t cap = (strlen(ex->prompt) + (ex->known_text ? strlen(ex->known_text) : 0)) * 8 + 64, n = 0;
 	char *pat = malloc(cap);
 	if (!pat)
 		return GR_ENOMEM;
@@ -959,10 +978,23 @@ static int compile_echo(struct gr_exercise *ex)
 		while (a < e && strchr(" \t-*+>#|0123456789.)", *a))
 			a++;
 		const char *z = e;
-		while (z > a && (z[-1] == ' ' || z[-1] == '\t'))
+		while (z > a && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '.' || z[-1] == '|'))
 			z--;
-		if (z - a >= 30 && !memmem(a, (size_t)(z - a), "\\E", 2)) {
-			n += (size_t)snprintf(pat + n, cap - n, "%s\\Q%.*s\\E", n ? "|" : "", (int)(z - a), a);
+		if (echo_line(ex, a, z) && !memmem(a, (size_t)(z - a), "\\E", 2)) {
+			/* Words literal; any run of spaces, tabs or table pipes between
+			 * them, so a pasted tab-separated table matches a markdown one. */
+			n += (size_t)snprintf(pat + n, cap - n, "%s", n ? "|" : "");
+			for (const char *w = a; w < z;) {
+				while (w < z && (*w == ' ' || *w == '\t' || *w == '|'))
+					w++;
+				const char *we = w;
+				while (we < z && *we != ' ' && *we != '\t' && *we != '|')
+					we++;
+				if (we > w)
+					n += (size_t)snprintf(pat + n, cap - n, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "",
+							      (int)(we - w), w);
+				w = we;
+			}
 		}
 		p = *e ? e + 1 : e;
 	}

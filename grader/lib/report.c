@@ -25,6 +25,8 @@ struct linfo {
 	size_t value;      /* where the labelled value starts */
 	int section;       /* section whose heading opens here, -1 none */
 	int mid_labels;    /* more labels later on the line */
+	int nlab;          /* label spans on this line (not prose) */
+	size_t lab_s[8], lab_e[8];
 };
 
 struct parser {
@@ -197,6 +199,31 @@ static void scan_line(struct parser *p, struct linfo *l)
 	}
 }
 
+static int has_content(const char *b, size_t s, size_t e);
+
+/* A renamed label ("Device:", "Next:") only stands in for a field the
+ * learner did not label properly; where the real label exists, a line such
+ * as "- device: look for HtoD copies" is prose of a follow-up answer. */
+static void drop_stray_aliases(struct parser *p)
+{
+	unsigned char labelled[32] = { 0 };
+	for (size_t i = 0; i < p->nl; i++)
+		if (p->li[i].field >= 0 && p->li[i].field_state == GR_FIELD_LABELLED)
+			labelled[p->li[i].field] = 1;
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		if (l->field < 0 || l->field_state != GR_FIELD_ALIASED || !labelled[l->field])
+			continue;
+		l->field = -1;
+		l->mid_labels = 0;
+		for (size_t s = 0; s < p->ex->nsections; s++)
+			if (match_at(p, p->ex->sections[s].heading_re, l->body, l->off + l->len)) {
+				l->section = (int)s;
+				break;
+			}
+	}
+}
+
 /* Record that field f is at line ln with value [vs, ve). The first accepted
  * label wins; a renamed label only fills a field no real label fills. */
 static void set_field(struct parser *p, int f, int state, int ln, size_t vs, size_t ve)
@@ -207,11 +234,13 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 		ve--;
 	if (rf->state == GR_FIELD_LABELLED || (rf->state == GR_FIELD_ALIASED && state == GR_FIELD_ALIASED)) {
 		rf->repeated = 1;
+		if (has_content(p->buf, vs, ve))
+			rf->more = (struct gr_span){ .start = vs, .end = ve };
 		return;
 	}
 	rf->state = state;
 	rf->line = ln;
-	rf->value = (struct gr_span){ vs, ve };
+	rf->value = (struct gr_span){ .start = vs, .end = ve };
 }
 
 /* Split the rest of a line that holds several labels: each value runs to the
@@ -274,6 +303,9 @@ static void find_fields(struct parser *p)
 		size_t end = l->off + l->len;
 		int f = l->field, state = l->field_state;
 		size_t vs = l->value;
+		l->nlab = 1;
+		l->lab_s[0] = l->body;
+		l->lab_e[0] = vs;
 		while (l->mid_labels) {
 			int nf, ns;
 			size_t nv;
@@ -282,17 +314,22 @@ static void find_fields(struct parser *p)
 				break;
 			set_field(p, f, state, (int)i + 1, vs, cut);
 			f = nf, state = ns, vs = nv;
+			if (l->nlab < 8) {
+				l->lab_s[l->nlab] = cut;
+				l->lab_e[l->nlab++] = nv;
+			}
 		}
 		/* Continuation: later lines until a blank line (once there is
 		 * content), a label, a heading, a section or a numbered item. */
 		size_t ve = end;
-		int content = has_content(p->buf, vs, end);
+		int content = has_content(p->buf, vs, end), blanks = 0;
 		for (size_t j = i + 1; j < p->nl; j++) {
 			struct linfo *n = &p->li[j];
 			if (n->field >= 0 || n->section >= 0 || n->heading)
 				break;
 			if (n->blank) {
-				if (content)
+				/* "Label:", a blank line, then the value; never further. */
+				if (content || ++blanks > 1)
 					break;
 				continue;
 			}
@@ -320,7 +357,7 @@ static int push_span(struct gr_span **arr, size_t *n, size_t *cap, size_t s, siz
 		*arr = a;
 		*cap = c;
 	}
-	(*arr)[(*n)++] = (struct gr_span){ s, e };
+	(*arr)[(*n)++] = (struct gr_span){ .start = s, .end = e };
 	return 0;
 }
 
@@ -352,47 +389,62 @@ static int continues(struct parser *p, size_t i)
 	return !(last == '.' || last == '!' || last == '?' || last == ':' || last == '|');
 }
 
-static int find_sentences(struct parser *p)
+/* Split [s, e) of one line into sentences, continuing the open one. */
+static int sentences_in(struct parser *p, size_t s, size_t e, size_t *start, int *open, size_t *cap)
 {
 	struct gr_report *r = p->r;
-	size_t cap = 0;
+	if (!*open) {
+		*start = s;
+		*open = 1;
+	}
+	for (size_t k = s; k < e; k++) {
+		char c = p->buf[k];
+		if ((c == '.' || c == '!' || c == '?') && (k + 1 == e || p->buf[k + 1] == ' ') &&
+		    !abbreviation_before(p->buf, *start, k)) {
+			if (push_span(&r->sentences, &r->nsentences, cap, *start, k + 1) < 0)
+				return -1;
+			*start = k + 1;
+			while (*start < e && p->buf[*start] == ' ')
+				(*start)++;
+			k = *start - 1;
+		}
+	}
+	return 0;
+}
+
+static int close_sentence(struct parser *p, size_t start, size_t end, int *open, size_t *cap)
+{
+	struct gr_report *r = p->r;
+	if (*open && end > start && has_content(p->buf, start, end) &&
+	    push_span(&r->sentences, &r->nsentences, cap, start, end) < 0)
+		return -1;
+	*open = 0;
+	return 0;
+}
+
+static int find_sentences(struct parser *p)
+{
+	size_t cap = 0, start = 0, prev_end = 0;
 	int open = 0;
-	size_t start = 0;
 	for (size_t i = 0; i < p->nl; i++) {
 		struct linfo *l = &p->li[i];
 		size_t end = l->off + l->len;
 		if (l->blank)
 			continue;
-		size_t s = l->field >= 0 ? l->value : l->body;
-		/* A field label is not prose: its value starts a new sentence. */
-		if (l->field >= 0 && open) {
-			size_t pe = p->li[i - 1].off + p->li[i - 1].len;
-			if (has_content(p->buf, start, pe) && push_span(&r->sentences, &r->nsentences, &cap, start, pe) < 0)
+		size_t pos = l->body;
+		/* Field labels are not prose: each one ends the sentence before it. */
+		for (int k = 0; k < l->nlab; k++) {
+			if (l->lab_s[k] > pos && sentences_in(p, pos, l->lab_s[k], &start, &open, &cap) < 0)
 				return -1;
-			open = 0;
-		}
-		if (!open) {
-			start = s;
-			open = 1;
-		}
-		for (size_t k = s; k < end; k++) {
-			char c = p->buf[k];
-			if ((c == '.' || c == '!' || c == '?') && (k + 1 == end || p->buf[k + 1] == ' ') &&
-			    !abbreviation_before(p->buf, start, k)) {
-				if (push_span(&r->sentences, &r->nsentences, &cap, start, k + 1) < 0)
-					return -1;
-				start = k + 1;
-				while (start < end && p->buf[start] == ' ')
-					start++;
-				k = start - 1;
-			}
-		}
-		if (!continues(p, i)) {
-			if (has_content(p->buf, start, end) &&
-			    push_span(&r->sentences, &r->nsentences, &cap, start, end) < 0)
+			if (close_sentence(p, start, l->lab_s[k] > pos ? l->lab_s[k] : prev_end, &open, &cap) < 0)
 				return -1;
-			open = 0;
+			pos = l->lab_e[k];
 		}
+		if (sentences_in(p, pos, end, &start, &open, &cap) < 0)
+			return -1;
+		prev_end = end;
+		if (!continues(p, i) && close_sentence(p, start, end, &open, &cap) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -517,7 +569,7 @@ static void find_sections(struct parser *p)
 			}
 		struct linfo *a = &p->li[start[s]], *z = &p->li[endl - 1];
 		r->sections[s].line = (int)start[s] + 1;
-		r->sections[s].span = (struct gr_span){ a->off, z->off + z->len };
+		r->sections[s].span = (struct gr_span){ .start = a->off, .end = z->off + z->len };
 	}
 	for (size_t s = 0; s < ns; s++) {
 		if (r->sections[s].found || !p->ex->sections[s].infer_re)
@@ -569,7 +621,7 @@ static int find_items(struct parser *p)
 				return -1;
 			r->items = it;
 		}
-		r->items[r->nitems++] = (struct gr_item){ { l->body, l->off + l->len }, (int)i + 1, l->indent,
+		r->items[r->nitems++] = (struct gr_item){ { .start = l->body, .end = l->off + l->len }, (int)i + 1, l->indent,
 							  l->item == 2 ? l->number : 0 };
 	}
 	return 0;
@@ -634,6 +686,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 		p.li[i].len = r->text.lines[i].len;
 		scan_line(&p, &p.li[i]);
 	}
+	drop_stray_aliases(&p);
 	find_fields(&p);
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
 		goto nomem;

@@ -353,10 +353,18 @@ void gr_analysis_free(struct gr_analysis *a)
 
 struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
 {
-	struct gr_span all = { 0, r->text.len }, none = { 0, 0 };
+	struct gr_span all = { .start = 0, .end = r->text.len }, none = { .start = 0, .end = 0 };
 	switch (scope.kind) {
-	case GR_SCOPE_FIELD:
-		return r->fields[scope.index].state == GR_FIELD_MISSING ? none : r->fields[scope.index].value;
+	case GR_SCOPE_FIELD: {
+		const struct gr_report_field *f = &r->fields[scope.index];
+		if (f->state == GR_FIELD_MISSING)
+			return none;
+		/* Written twice ("Next experiment (v2): ..."): both count. */
+		struct gr_span sp = f->value;
+		sp.start2 = f->more.start;
+		sp.end2 = f->more.end;
+		return sp;
+	}
 	case GR_SCOPE_SECTION: {
 		if (r->sections[scope.index].found)
 			return r->sections[scope.index].span;
@@ -367,7 +375,7 @@ struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
 			if ((r->fields[f].state == GR_FIELD_LABELLED || r->fields[f].state == GR_FIELD_ALIASED) &&
 			    r->fields[f].value.end > after)
 				after = r->fields[f].value.end;
-		return (struct gr_span){ after, r->text.len };
+		return (struct gr_span){ .start = after, .end = r->text.len };
 	}
 	default:
 		return all;
@@ -376,7 +384,7 @@ struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
 
 static int in_span(struct gr_span sp, size_t off)
 {
-	return off >= sp.start && off < sp.end;
+	return (off >= sp.start && off < sp.end) || (off >= sp.start2 && off < sp.end2);
 }
 
 static int pol_ok(const struct gr_mention *m, enum gr_polarity p)
@@ -897,6 +905,16 @@ static int plausible(const struct gr_analysis *a, const struct gr_quantity *q, c
 		if (q->unit == 'B' && close_to(v, r->memory_bytes, 1, 0.1))
 			return 1;
 	}
+	/* Two ops together ("copy_ + to = 35 ms", "matmul and attention: 66%"). */
+	for (int i = 0; i < nrows; i++)
+		for (int k = i + 1; k < nrows; k++) {
+			const struct gr_table_row *x = &t->rows[rows[i]], *y = &t->rows[rows[k]];
+			if ((q->unit == 'm' && (close_to(v, x->cuda_ms + y->cuda_ms, 0.15, rel) ||
+						close_to(v, x->cpu_ms + y->cpu_ms, 0.15, rel))) ||
+			    (q->unit == '%' && total > 0 && close_to(v, 100 * (x->cuda_ms + y->cuda_ms) / total, pct, 0)) ||
+			    (q->unit == 'c' && close_to(v, (double)(x->calls + y->calls), 0.5, 0.05)))
+				return 1;
+		}
 	switch (q->unit) {
 	case 'm': return close_to(v, sum_cuda, 0.15, rel) || close_to(v, sum_cpu, 0.15, rel) || close_to(v, total, 0.15, rel);
 	case '%': return (total > 0 && close_to(v, 100 * sum_cuda / total, pct, 0)) ||
@@ -916,16 +934,17 @@ int gr_fact_warnings(const struct gr_analysis *a, char ***out, size_t *n)
 		const struct gr_quantity *q = &a->qty[i];
 		if (!q->unit || q->unit == 'f' || q->unit == 'u' || q->unit == 's')
 			continue;
+		/* A rate ("300 GB/s", "2 ms/token") is not a table figure. */
+		if (q->end < a->r->text.len && a->r->text.buf[q->end] == '/')
+			continue;
 		int rows[64], nrows = 0;
-		/* The ops named in the quantity's clause, else in its sentence. */
-		for (int pass = 0; pass < 2 && nrows == 0; pass++)
-			for (size_t r = 0; r < a->ex->table.len && nrows < 64; r++)
-				for (size_t k = 0; k < a->rows[r].n; k++) {
-					const struct gr_mention *m = &a->rows[r].v[k];
-					if (pass ? m->sentence == q->sentence : m->clause == q->clause) {
-						rows[nrows++] = (int)r;
-						break;
-					}
+		/* The ops named in the quantity's sentence or the one before it
+		 * ("the slice ops. 436 calls looks scary but ..."). */
+		for (size_t r = 0; r < a->ex->table.len && nrows < 64; r++)
+			for (size_t k = 0; k < a->rows[r].n; k++)
+				if (a->rows[r].v[k].sentence == q->sentence || a->rows[r].v[k].sentence + 1 == q->sentence) {
+					rows[nrows++] = (int)r;
+					break;
 				}
 		if (nrows == 0 || plausible(a, q, rows, nrows))
 			continue;
