@@ -39,7 +39,6 @@ struct parser {
 };
 
 static int is_space(char c) { return c == ' ' || c == '\t'; }
-static int is_word(unsigned char c) { return isalnum(c) || c == '_' || c >= 0x80; }
 
 /* Match re anchored at off; returns the end offset or 0 when it does not match. */
 static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_t end)
@@ -53,7 +52,7 @@ static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_
 	if (ov[1] == ov[0])
 		return 0;
 	/* A label is a whole word: "Hardwareless" is not "Hardware". */
-	if (ov[1] < end && is_word((unsigned char)p->buf[ov[1]]) && is_word((unsigned char)p->buf[ov[1] - 1]))
+	if (ov[1] < end && isalnum((unsigned char)p->buf[ov[1]]) && isalnum((unsigned char)p->buf[ov[1] - 1]))
 		return 0;
 	return ov[1];
 }
@@ -229,6 +228,8 @@ static void drop_stray_aliases(struct parser *p)
 static void set_field(struct parser *p, int f, int state, int ln, size_t vs, size_t ve)
 {
 	struct gr_report_field *rf = &p->r->fields[f];
+	while (vs < ve && (is_space(p->buf[vs]) || p->buf[vs] == '\n'))
+		vs++;
 	while (ve > vs && (is_space(p->buf[ve - 1]) || p->buf[ve - 1] == '\n' || p->buf[ve - 1] == '|' ||
 			   p->buf[ve - 1] == '*'))
 		ve--;

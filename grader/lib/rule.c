@@ -887,7 +887,7 @@ static int plausible(const struct gr_analysis *a, const struct gr_quantity *q, c
 	for (int k = 0; k < nrows; k++) {
 		const struct gr_table_row *r = &t->rows[rows[k]];
 		sum_cuda += r->cuda_ms, sum_cpu += r->cpu_ms, sum_calls += (double)r->calls, sum_mem += r->memory_bytes;
-		double cands_ms[] = { r->cuda_ms, r->cpu_ms, r->cuda_ms + r->cpu_ms,
+		double cands_ms[] = { r->cuda_ms, r->cpu_ms,
 				      r->calls ? r->cuda_ms / (double)r->calls : -1, r->calls ? r->cpu_ms / (double)r->calls : -1 };
 		for (size_t c = 0; c < sizeof(cands_ms) / sizeof(cands_ms[0]); c++) {
 			if (q->unit == 'm' && close_to(v, cands_ms[c], 0.15, rel))

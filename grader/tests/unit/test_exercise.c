@@ -1,0 +1,140 @@
+/*
+ * test_exercise.c - loading exercises: a good file compiles, a bad one is
+ * refused at file:line:col with a message an author can act on.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exercise.h"
+
+static const char *HEAD = "id: t\ntitle: T\nprompt: p\ntable:\n  - {op: a, cuda_ms: 1, cpu_ms: 1, calls: 1, memory_bytes: 0}\n"
+			  "fields:\n  - {id: f, label: F, labels: ['f']}\nconcepts:\n  c: ['\\bcast']\n";
+
+static int load(const char *body, struct gr_error *err, struct gr_exercise **ex)
+{
+	char path[] = "/tmp/gr-test-XXXXXX.yaml";
+	int fd = mkstemps(path, 5);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(HEAD, f);
+	fputs(body, f);
+	fclose(f);
+	int rc = gr_exercise_load(ex, path, err);
+	remove(path);
+	return rc;
+}
+
+static void expect_error(const char *body, int line, int col, const char *msg)
+{
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	assert_int_equal(load(body, &err, &ex), GR_EINPUT);
+	if (!strstr(err.message, msg))
+		fail_msg("message '%s' lacks '%s'", err.message, msg);
+	assert_int_equal(err.line, line);
+	assert_int_equal(err.col, col);
+	gr_error_clear(&err);
+}
+
+static const char *CRIT = "criteria:\n  - id: k\n    title: K\n    pass: yes\n    fail: no\n    rule: {concept: c}\n"
+			  "    examples:\n      - {text: 'a cast', expect: true}\n";
+
+static void test_exercise_loads_and_compiles(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	assert_int_equal(load(CRIT, &err, &ex), 0);
+	assert_int_equal(ex->ncriteria, 1);
+	assert_int_equal(ex->max_points, 1);
+	assert_non_null(ex->concepts[0].re);
+	gr_exercise_free(ex);
+	gr_exercise_free(NULL);
+}
+
+static void test_exercise_schema_errors(void **state)
+{
+	(void)state;
+	expect_error("criteria:\n  - id: k\n    title: K\n    pass: y\n    fail: n\n    rule: {concept: nope}\n", 15, 21,
+		     "unknown concept 'nope'");
+	expect_error("criteria:\n  - id: k\n    title: K\n    pass: y\n    fail: n\n    rule: {concept: c}\n", 11, 5,
+		     "has no labelled examples");
+	expect_error("criteria:\n  - id: k\n    titel: K\n", 12, 5, "unknown key 'titel'");
+	expect_error("criteria:\n  - id: k\n    title: K\n    pass: y\n    fail: n\n    points: many\n", 15, 13,
+		     "must be a whole number");
+	expect_error("criteria: 3\n", 10, 11, "'criteria' must be a list");
+}
+
+static void test_exercise_duplicate_ids(void **state)
+{
+	(void)state;
+	char body[1024];
+	snprintf(body, sizeof(body), "%s  - id: k\n    title: K2\n    pass: y\n    fail: n\n    rule: {concept: c}\n"
+		 "    examples: [{text: x, expect: false}]\n", CRIT);
+	expect_error(body, 18, 9, "criterion id 'k' is used twice");
+}
+
+static void test_exercise_bad_regex_names_offset(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	char path[] = "/tmp/gr-test-XXXXXX.yaml";
+	int fd = mkstemps(path, 5);
+	FILE *f = fdopen(fd, "w");
+	fputs("id: t\ntitle: T\nprompt: p\ntable:\n  - {op: a, cuda_ms: 1, cpu_ms: 1, calls: 1, memory_bytes: 0}\n"
+	      "concepts:\n  c: ['ok', 'ab(c']\n  e: ['x*']\ncriteria: []\n", f);
+	fclose(f);
+	assert_int_equal(gr_exercise_load(&ex, path, &err), GR_EINPUT);
+	assert_non_null(strstr(err.message, "bad pattern in concept 'c' at offset 4"));
+	assert_int_equal(err.line, 7);
+	assert_int_equal(err.col, 13);
+	gr_error_clear(&err);
+	remove(path);
+}
+
+static void test_exercise_yaml_syntax_error(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	assert_int_equal(load("criteria: [unclosed\n", &err, &ex), GR_EINPUT);
+	assert_non_null(strstr(err.message, "invalid YAML"));
+	assert_true(err.line >= 10);
+	gr_error_clear(&err);
+}
+
+static void test_exercise_empty_pattern_matches_everything(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	char path[] = "/tmp/gr-test-XXXXXX.yaml";
+	int fd = mkstemps(path, 5);
+	FILE *f = fdopen(fd, "w");
+	fputs("id: t\ntitle: T\nprompt: p\ntable:\n  - {op: a, cuda_ms: 1, cpu_ms: 1, calls: 1, memory_bytes: 0}\n"
+	      "concepts:\n  e: ['x*']\ncriteria: []\n", f);
+	fclose(f);
+	assert_int_equal(gr_exercise_load(&ex, path, &err), GR_EINPUT);
+	assert_non_null(strstr(err.message, "matches the empty string"));
+	gr_error_clear(&err);
+	remove(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exercise_loads_and_compiles),
+		cmocka_unit_test(test_exercise_schema_errors),
+		cmocka_unit_test(test_exercise_duplicate_ids),
+		cmocka_unit_test(test_exercise_bad_regex_names_offset),
+		cmocka_unit_test(test_exercise_yaml_syntax_error),
+		cmocka_unit_test(test_exercise_empty_pattern_matches_everything),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

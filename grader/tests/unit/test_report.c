@@ -1,0 +1,109 @@
+/*
+ * test_report.c - finding the five fields and the follow-up answers whatever
+ * the decoration, with the learner's line numbers.
+ */
+#include "test_support.h"
+
+static void parse(struct gr_report *r, const char *text)
+{
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_report_from_string(r, part_a, text, strlen(text), "t.md", &err), 0);
+}
+
+static int field(const char *id)
+{
+	return gr_exercise_field(part_a, id);
+}
+
+static void value_is(struct gr_report *r, const char *id, const char *want)
+{
+	struct gr_span v = r->fields[field(id)].value;
+	assert_int_equal(v.end - v.start, strlen(want));
+	assert_memory_equal(r->text.buf + v.start, want, strlen(want));
+}
+
+static void test_report_decorated_labels(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "**Workload:** LLM\n- hardware: L4\n## Top CUDA time\nmatmul\n"
+		  "Top CPU/orchestration: tokenizer\n__Next experiment__ - re-profile\n");
+	for (size_t f = 0; f < part_a->nfields; f++)
+		assert_int_equal(r.fields[f].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "LLM");
+	value_is(&r, "top-cuda", "matmul");
+	value_is(&r, "next-experiment", "re-profile");
+	assert_int_equal(r.fields[field("top-cpu")].line, 5);
+	gr_report_free(&r);
+}
+
+static void test_report_multiline_value_and_order(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Next experiment:\n\nre-profile with record_shapes\nand with_stack\n\nWorkload: x\n");
+	value_is(&r, "next-experiment", "re-profile with record_shapes\nand with_stack");
+	assert_int_equal(r.fields[field("workload")].line, 6);
+	gr_report_free(&r);
+}
+
+static void test_report_renamed_label_serves_content(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Top GPU time: matmul 38.4 ms\nNext step: re-profile\n");
+	assert_int_equal(r.fields[field("top-cuda")].state, GR_FIELD_ALIASED);
+	value_is(&r, "top-cuda", "matmul 38.4 ms");
+	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_ALIASED);
+	gr_report_free(&r);
+}
+
+static void test_report_inline_labels(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Workload: LLM; Hardware: L4; Top CUDA time: matmul\n");
+	value_is(&r, "workload", "LLM");
+	value_is(&r, "hardware", "L4");
+	value_is(&r, "top-cuda", "matmul");
+	gr_report_free(&r);
+}
+
+static void test_report_sections_by_heading_and_number(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Next experiment: x\n\n1. fp32 casts\n2. record_shapes\n3. Not yet: attention, it is flash\n");
+	int h = gr_exercise_section(part_a, "hypotheses"), n = gr_exercise_section(part_a, "not-yet");
+	assert_int_equal(r.sections[h].found, 2); /* by number */
+	assert_int_equal(r.sections[h].line, 3);
+	assert_int_equal(r.sections[n].line, 5);
+	gr_report_free(&r);
+	parse(&r, "Hypotheses:\n- dtype\nWhat I would not optimize yet: attention\n");
+	assert_int_equal(r.sections[h].found, 1); /* by heading */
+	assert_int_equal(r.sections[n].found, 1);
+	gr_report_free(&r);
+}
+
+static void test_report_paragraph_infers_next_experiment(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "The copies look wrong. What I'd do next is re-profile with with_stack=True. Then we'll see.\n");
+	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_INFERRED);
+	value_is(&r, "next-experiment", "What I'd do next is re-profile with with_stack=True.");
+	gr_report_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_report_decorated_labels),
+		cmocka_unit_test(test_report_multiline_value_and_order),
+		cmocka_unit_test(test_report_renamed_label_serves_content),
+		cmocka_unit_test(test_report_inline_labels),
+		cmocka_unit_test(test_report_sections_by_heading_and_number),
+		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
+	};
+	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
+}

@@ -1,0 +1,50 @@
+/*
+ * test_support.h - load Part A once and grade strings, for the unit tests.
+ */
+#ifndef GR_TEST_SUPPORT_H
+#define GR_TEST_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "grade.h"
+
+static struct gr_exercise *part_a;
+static struct gr_scratch scratch;
+
+static int load_part_a(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	if (gr_exercise_load(&part_a, SOURCE_DIR "/exercises/part-a.yaml", &err)) {
+		gr_error_print(&err, stderr);
+		return -1;
+	}
+	return gr_scratch_init(&scratch);
+}
+
+static int free_part_a(void **state)
+{
+	(void)state;
+	gr_exercise_free(part_a);
+	gr_scratch_free(&scratch);
+	return 0;
+}
+
+/* Grade text against Part A and return whether criterion id passed. */
+static inline int passes(const char *text, const char *id)
+{
+	struct gr_verdict v;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_grade_string(&v, part_a, text, strlen(text), "t.md", &scratch, &err), 0);
+	int c = gr_exercise_criterion(part_a, id);
+	assert_true(c >= 0);
+	int ok = v.results[c].passed;
+	gr_verdict_free(&v);
+	return ok;
+}
+
+#endif

@@ -1,0 +1,109 @@
+/*
+ * test_text.c - normalisation: what the learner typed becomes uniform text
+ * with the same line numbers.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "text.h"
+
+static void norm(const char *in, size_t len, struct gr_text *t)
+{
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_text_normalize(in, len, "t.md", t, &err), 0);
+}
+
+static void test_text_bom_crlf_cr(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char in[] = "\xEF\xBB\xBFWorkload: x\r\nHardware: L4\rTop: y\n";
+	norm(in, sizeof(in) - 1, &t);
+	assert_string_equal(t.buf, "Workload: x\nHardware: L4\nTop: y\n");
+	assert_int_equal(t.nlines, 3);
+	assert_int_equal(gr_text_line_of(&t, strstr(t.buf, "Top") - t.buf), 3);
+	gr_text_free(&t);
+}
+
+static void test_text_quotes_dashes_tabs(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "\xE2\x80\x9C" "not" "\xE2\x80\x9D" " it" "\xE2\x80\x99" "s" "\xE2\x80\x94" "done\t2" "\xE2\x80\x93" "3";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "\"not\" it's - done    2-3");
+	gr_text_free(&t);
+}
+
+static void test_text_invalid_utf8_is_replaced(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char in[] = "caf\xE9 ok";
+	norm(in, sizeof(in) - 1, &t);
+	assert_string_equal(t.buf, "caf\xEF\xBF\xBD ok");
+	assert_true(t.flags & GR_TEXT_INVALID_UTF8);
+	gr_text_free(&t);
+}
+
+static void test_text_nul_is_refused_with_position(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	struct gr_error err = { 0 };
+	const char in[] = "ok\nab\0cd";
+	assert_int_equal(gr_text_normalize(in, sizeof(in) - 1, "r.md", &t, &err), GR_EINPUT);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.col, 3);
+	assert_non_null(strstr(err.message, "NUL"));
+	gr_error_clear(&err);
+}
+
+static void test_text_hidden_and_lookalike(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	/* zero-width space, Cyrillic o inside a Latin word, an HTML comment
+	 * spanning lines, struck-out text, and a right-to-left override. */
+	const char *in = "Wo\xE2\x80\x8Brk\xD0\xBEload\n<!-- hidden\nstill -->kept ~~gone~~ \xE2\x80\xAE" "cba\xE2\x80\xAC!";
+	norm(in, strlen(in), &t);
+	assert_int_equal(t.nlines, 3);
+	assert_memory_equal(t.buf, "Workoload\n", 10);
+	assert_null(strstr(t.buf, "hidden"));
+	assert_null(strstr(t.buf, "gone"));
+	assert_non_null(strstr(t.buf, "kept"));
+	assert_non_null(strstr(t.buf, "abc!"));
+	assert_true(t.flags & GR_TEXT_CONTROLS);
+	assert_true(t.flags & GR_TEXT_HOMOGLYPHS);
+	assert_true(t.flags & GR_TEXT_COMMENTS);
+	assert_true(t.flags & GR_TEXT_STRUCK);
+	gr_text_free(&t);
+}
+
+static void test_text_html_paste(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "<p><b>Workload:</b> LLM&nbsp;&mdash; x <5 ms</p>";
+	norm(in, strlen(in), &t);
+	assert_non_null(strstr(t.buf, "Workload:"));
+	assert_non_null(strstr(t.buf, "<5 ms"));
+	assert_null(strstr(t.buf, "<b>"));
+	gr_text_free(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text_bom_crlf_cr),
+		cmocka_unit_test(test_text_quotes_dashes_tabs),
+		cmocka_unit_test(test_text_invalid_utf8_is_replaced),
+		cmocka_unit_test(test_text_nul_is_refused_with_position),
+		cmocka_unit_test(test_text_hidden_and_lookalike),
+		cmocka_unit_test(test_text_html_paste),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
