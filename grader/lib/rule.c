@@ -656,8 +656,9 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	if (n == 0)
 		snprintf(res->detail, sizeof(res->detail), "no experiment found here");
 	else
-		snprintf(res->detail, sizeof(res->detail), "counted %d experiment%s%s%s", n, n == 1 ? "" : "s",
-			 *names ? ": " : "", names);
+		snprintf(res->detail, sizeof(res->detail), "counted %d experiment%s: %d kind%s%s%s%s, %d separate proposal%s",
+			 n, n == 1 ? "" : "s", kinds, kinds == 1 ? "" : "s", *names ? " (" : "", names, *names ? ")" : "",
+			 actions > items ? actions : items, (actions > items ? actions : items) == 1 ? "" : "s");
 }
 
 static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
