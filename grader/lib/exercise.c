@@ -947,17 +947,19 @@ static int load_facts(struct loader *L, yaml_node_t *n)
  * legitimately repeat. */
 static int echo_line(const struct gr_exercise *ex, const char *a, const char *z)
 {
-	size_t n = (size_t)(z - a);
-	if (n >= 30)
-		return 1;
-	if (n < 8 || memmem(a, n, ": ", 2))
-		return 0;
+	size_t n = (size_t)(z - a), words = 0;
+	for (size_t i = 0; i < n; i++)
+		words += a[i] != ' ' && (i == 0 || a[i - 1] == ' ');
+	if (n < 8 || words < 2)
+		return 0; /* a wrapped fragment such as "FlashAttention." */
 	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
 	int label = 0;
 	for (size_t f = 0; md && f < ex->nfields && !label; f++)
 		label = pcre2_match(ex->fields[f].label_re, (PCRE2_SPTR)a, n, 0, PCRE2_ANCHORED, md, NULL) >= 0;
 	pcre2_match_data_free(md);
-	return !label;
+	if (label)
+		return 0; /* "Workload: batch 1, ..." copied is the learner's field */
+	return n >= 30 || !memmem(a, n, ": ", 2);
 }
 
 /* One pattern matching any line of the prompt of 30 or more characters, so

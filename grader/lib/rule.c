@@ -74,9 +74,11 @@ static int scan(const pcre2_code *re, const char *buf, size_t len, struct gr_scr
 		if (rc < 0)
 			return rc == PCRE2_ERROR_NOMATCH ? 0 : 0; /* limits hit: keep what was found */
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
-		if (each(ctx, ov[0], ov[1]) < 0)
+		int kept = each(ctx, ov[0], ov[1]);
+		if (kept < 0)
 			return -1;
-		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+		/* A match dropped (it began in a label) may hide a real one inside it. */
+		off = kept == 1 || ov[1] <= ov[0] ? ov[0] + 1 : ov[1];
 		while (off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
 			off++;
 	}
@@ -120,7 +122,7 @@ static int add_mention(void *p, size_t a, size_t b)
 	struct mention_ctx *x = p;
 	size_t cl = span_of(x->r->clauses, x->r->nclauses, a);
 	if (cl == NONE) /* a label or pure punctuation: not prose */
-		return 0;
+		return 1;
 	if (x->m->n == x->cap) {
 		size_t cap = x->cap ? x->cap * 2 : 8;
 		struct gr_mention *v = realloc(x->m->v, cap * sizeof(*v));
@@ -187,6 +189,25 @@ static int function_word(const char *w, size_t n)
 	return 0;
 }
 
+/* "Put ranges around everything: a, b, c" is a claim with a list; a label
+ * followed by keywords ("Experiments: x, y, z") is not. True when four or
+ * more words come before the list's colon. */
+static int introduces_list(const char *b, struct gr_span sp)
+{
+	const char *comma = memchr(b + sp.start, ',', sp.end - sp.start);
+	size_t stop = comma ? (size_t)(comma - b) : sp.end;
+	const char *colon = memchr(b + sp.start, ':', stop - sp.start);
+	if (!colon)
+		return 0;
+	int words = 0, in = 0;
+	for (const char *p = b + sp.start; p < colon; p++) {
+		int w = isalnum((unsigned char)*p);
+		words += w && !in;
+		in = w;
+	}
+	return words >= 4;
+}
+
 /* A long sentence with almost no function words that touches many concepts
  * is a keyword list: it makes no claim, so its mentions count for nothing. */
 static void mark_stuffed(struct gr_analysis *a)
@@ -196,6 +217,13 @@ static void mark_stuffed(struct gr_analysis *a)
 	for (size_t s = 0; s < r->nsentences; s++) {
 		struct gr_span sp = r->sentences[s];
 		int words = 0, function = 0, distinct = 0;
+		int line = gr_text_line_of(&r->text, sp.start);
+		const struct gr_line *ln = &r->text.lines[line - 1];
+		size_t lead = ln->off;
+		while (lead < ln->off + ln->len && b[lead] == ' ')
+			lead++;
+		if (lead < ln->off + ln->len && b[lead] == '|')
+			continue; /* a table row is terse by nature */
 		for (size_t k = sp.start; k < sp.end;) {
 			if (!(isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
 				k++;
@@ -208,6 +236,11 @@ static void mark_stuffed(struct gr_analysis *a)
 			size_t n = k - w;
 			if ((n == 2 && !strncasecmp(b + w, "ms", 2)) || (w > sp.start && isdigit((unsigned char)b[w - 1])))
 				continue; /* units of a number */
+			/* Code, not words: "torch.compile(", "record_shapes=True", `tokenize`. */
+			if (k < sp.end && strchr("(.=:`'\"", b[k]) && k + 1 < sp.end && b[k + 1] != ' ')
+				continue;
+			if (w > sp.start && strchr("`'\".:", b[w - 1]))
+				continue;
 			words++;
 			function += function_word(b + w, n);
 		}
@@ -222,7 +255,7 @@ static void mark_stuffed(struct gr_analysis *a)
 		for (size_t k = sp.start; k < sp.end; k++)
 			items += b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ';
 		int list = items >= 5 && words * 2 <= items * 5;
-		if ((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list)) {
+		if ((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
 		}
@@ -453,17 +486,17 @@ static void eval_order(const struct gr_analysis *a, const struct gr_rule *rule, 
 	eval_fields(a, rule, res);
 	if (!res->passed)
 		return;
-	int last = 0;
+	size_t last = 0;
 	for (size_t i = 0; i < rule->nlist; i++) {
 		const struct gr_report_field *f = &a->r->fields[rule->list[i]];
-		if (f->line <= last) {
+		if (i > 0 && f->value.start <= last) {
 			res->passed = false;
 			res->evidence = a->r->text.lines[f->line - 1].off;
 			snprintf(res->detail, sizeof(res->detail), "'%s' is out of order: the template's order is %s first",
 				 a->ex->fields[rule->list[i]].label, a->ex->fields[rule->list[0]].label);
 			return;
 		}
-		last = f->line;
+		last = f->value.start;
 	}
 }
 
@@ -486,7 +519,7 @@ static int lead_word(const char *w, size_t n)
 					    "plus", "just", "simply", "let's", "lets", "please", "finally", "second",
 					    "secondly", "third", "after", "that", "afterwards", "maybe", "perhaps",
 					    "alternatively", "additionally", "instead", "so", "to", "separately",
-					    "independently", "meanwhile", "parallel", "in", "quickly", NULL };
+					    "independently", "meanwhile", "parallel", "in", "quickly", "either", NULL };
 	if (n && isdigit((unsigned char)w[0]))
 		return 1;
 	for (const char *const *l = lead; *l; l++)
@@ -529,33 +562,42 @@ static int heads_clause(const char *b, size_t cs, size_t off)
  * re-measurement that shows its effect ("load in bf16, then re-profile"). */
 /* A clause that explains or predicts rather than proposes: "Inductor should
  * fuse the casts", "to find who calls to()", "which would show ...". */
+static int word_in(const char *w, size_t n, const char *const *list)
+{
+	for (const char *const *o = list; *o; o++)
+		if (strlen(*o) == n && !strncasecmp(*o, w, n))
+			return 1;
+	return 0;
+}
+
 static int rationale(const char *b, struct gr_span cl)
 {
 	static const char *const open[] = { "to", "so", "which", "that", "because", "since", "as", "hopefully",
 					    "this", "it", "if", "then", "whether", "where", NULL };
 	static const char *const modal[] = { "should", "will", "would", "might", "may", "could", "can", "won't",
 					     "wouldn't", NULL };
-	size_t k = cl.start;
-	for (int w = 0; w < 3 && k < cl.end; w++) {
+	static const char *const self[] = { "i", "we", "i'd", "i'll", "we'd", "we'll", NULL };
+	const char *w[3];
+	size_t n[3];
+	int nw = 0;
+	for (size_t k = cl.start; k < cl.end && nw < 3;) {
 		while (k < cl.end && !isalpha((unsigned char)b[k]))
 			k++;
 		size_t st = k;
 		while (k < cl.end && (isalpha((unsigned char)b[k]) || b[k] == '\''))
 			k++;
-		size_t n = k - st;
-		if (!n)
+		if (k == st)
 			break;
-		if (w == 0 && ((n == 1 && (b[st] == 'I' || b[st] == 'i')) || (n == 2 && !strncasecmp(b + st, "we", 2)) ||
-			       (n == 3 && !strncasecmp(b + st, "i'd", 3))))
-			return 0; /* "I would ..." proposes */
-		for (const char *const *o = w == 0 ? open : modal; *o; o++)
-			if (strlen(*o) == n && !strncasecmp(*o, b + st, n))
-				return 1;
-		if (w > 0)
-			for (const char *const *o = modal; *o; o++)
-				if (strlen(*o) == n && !strncasecmp(*o, b + st, n))
-					return 1;
+		w[nw] = b + st;
+		n[nw++] = k - st;
 	}
+	if (nw == 0 || word_in(w[0], n[0], self))
+		return 0; /* "I would ..." proposes */
+	if (word_in(w[0], n[0], open))
+		return !(nw > 1 && word_in(w[1], n[1], self)); /* "so we must ..." proposes */
+	for (int i = 1; i < nw; i++)
+		if (word_in(w[i], n[i], modal))
+			return 1; /* "Inductor should fuse ..." predicts */
 	return 0;
 }
 
