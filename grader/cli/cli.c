@@ -4,7 +4,10 @@
  */
 #include "cli_util.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,16 +56,23 @@ int cli_load_exercise(const char *arg, struct gr_exercise **out)
 
 int cli_parse_size(const char *s, size_t *out)
 {
-	char *end;
-	double v = strtod(s, &end);
-	if (end == s || v <= 0)
+	/* Whole bytes with an optional k/M/G suffix: no signs, fractions, NaN. */
+	if (!isdigit((unsigned char)*s))
 		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned long long mult = 1;
 	if (!strcasecmp(end, "k") || !strcasecmp(end, "kib") || !strcasecmp(end, "kb"))
-		v *= 1024;
+		mult = 1024;
 	else if (!strcasecmp(end, "m") || !strcasecmp(end, "mib") || !strcasecmp(end, "mb"))
-		v *= 1024 * 1024;
+		mult = 1024 * 1024;
+	else if (!strcasecmp(end, "g") || !strcasecmp(end, "gib") || !strcasecmp(end, "gb"))
+		mult = 1024ull * 1024 * 1024;
 	else if (*end)
 		return -1;
-	*out = (size_t)v;
+	if (errno || v == 0 || v > (unsigned long long)SIZE_MAX / mult || v * mult > (1ull << 32))
+		return -1; /* at most 4 GiB: a report, not a disk image */
+	*out = (size_t)(v * mult);
 	return 0;
 }

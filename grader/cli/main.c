@@ -12,12 +12,14 @@ static int cmd_help(int argc, char **argv);
 
 static const struct gr_cmd commands[] = {
 	{ "grade", cmd_grade, "grade one report against an exercise",
-	  "usage: grader grade EXERCISE REPORT [--format text|json] [--max-size BYTES] [--all]\n\n"
+	  "usage: grader grade EXERCISE REPORT [--format text|json] [--max-size BYTES] [--all] [--explain]\n\n"
 	  "EXERCISE is an id found in ./exercises/, $GRADER_EXERCISES or the installed data dir,\n"
 	  "or a path to a YAML file. REPORT is a file, or - for stdin.\n"
 	  "  --format text|json  text (default) or the JSON verdict\n"
 	  "  --max-size BYTES    refuse larger reports (default 1M; k/M suffixes)\n"
 	  "  --all               include hidden criteria (instructors)\n"
+	  "  --explain           print on stderr what the grader found: fields, sections,\n"
+	  "                      sentences, clauses and each concept mention with its polarity\n"
 	  "Exit: 0 every criterion passed, 1 some failed, 2 usage or input error.\n" },
 	{ "show", cmd_show, "print an exercise's prompt and table",
 	  "usage: grader show EXERCISE\n\nThe title, the prompt, the workload and the profiler table, aligned.\n" },
@@ -47,6 +49,29 @@ static const struct gr_cmd commands[] = {
 	  "                                   [--top N] [--aligned]\n\n"
 	  "Reads PyTorch key_averages().table() text, a Kineto/Chrome trace JSON or nsys stats\n"
 	  "CSV and prints the exercise's table: block (YAML) on stdout.\n" },
+	{ "bulk", cmd_bulk, "grade a class folder into a gradebook, feedback files and a summary",
+	  "usage: grader bulk EXERCISE DIR --out OUT [-j N] [--quiet] [--max-size BYTES]\n\n"
+	  "Grades every *.md / *.txt file in DIR (student id = file stem), or one folder per\n"
+	  "student (id = folder name, its one report inside), and writes into OUT:\n"
+	  "  grades.csv       student,score,max_score,<0/1 per criterion id>,status\n"
+	  "  results.jsonl    one 'grade --format json --all' object per line, plus \"student\"\n"
+	  "  feedback/ID.md   each student's feedback (hidden criteria left out)\n"
+	  "  summary.html     score histogram, pass rate per criterion, most failed criteria\n"
+	  "Outputs are sorted by student id and replace the previous ones only when complete.\n"
+	  "A submission that cannot be graded gets an error row; symlinks leading outside DIR\n"
+	  "are skipped with a warning.\n"
+	  "  -o, --out OUT       the output folder (created when missing)\n"
+	  "  -j, --jobs N        worker threads (default: the number of cores)\n"
+	  "  -q, --quiet         no progress bar or closing line\n"
+	  "  --max-size BYTES    refuse larger reports (default 1M; k/M suffixes)\n"
+	  "Exit: 0 every submission graded, 1 some could not be graded, 2 usage or output error.\n" },
+	{ "gradescope", cmd_gradescope, "grade a submission as a Gradescope autograder",
+	  "usage: grader gradescope EXERCISE [--submission DIR] [--results FILE] [--max-size BYTES]\n\n"
+	  "Finds the report in DIR (default /autograder/submission): EXERCISE.md anywhere in it,\n"
+	  "else its one *.md / *.txt file. Writes Gradescope's results.json (default\n"
+	  "/autograder/results/results.json): score, max_score, execution_time, output and one\n"
+	  "test per criterion with the criterion's visibility. See docs/gradescope.md.\n"
+	  "Exit: 0 graded, 1 no gradable report (results.json says why), 2 usage or output error.\n" },
 	{ "help", cmd_help, "show help for a verb", "usage: grader help [VERB]\n" },
 };
 

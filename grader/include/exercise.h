@@ -4,8 +4,8 @@
  *
  * The grader knows no exercise by name: everything an author can change lives
  * in exercises/<id>.yaml (schema: docs/authoring.md). Loading validates the
- * whole file, compiles every pattern once with PCRE2 JIT (caseless, UTF, UCP,
- * MATCH_INVALID_UTF) and fails with the first problem located at
+ * whole file, compiles every pattern once (caseless, UTF, UCP,
+ * MATCH_INVALID_UTF; JIT-compiled on first use, see patset.h) and fails with the first problem located at
  * file:line:col (YAML marks are 0-based; these are 1-based). A bad regex
  * names its criterion or concept and the offset in the pattern.
  *
@@ -19,12 +19,11 @@
 #ifndef GR_EXERCISE_H
 #define GR_EXERCISE_H
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "error.h"
+#include "patset.h"
 #include "table.h"
 
 #define GR_MAX_RULE_DEPTH 32         /* nested all/any/not */
@@ -98,7 +97,7 @@ struct gr_rule {
 
 struct gr_concept {
 	char *id;
-	pcre2_code *re;       /* the alternation of all patterns, JIT-compiled */
+	struct gr_patset set; /* its patterns, each with its literal prefilter */
 	char **patterns;      /* the author's patterns, kept for lint/docs */
 	size_t npatterns;
 	bool used;            /* referenced by some rule (lint) */
@@ -160,7 +159,7 @@ struct gr_exercise {
 	size_t nworkload;
 	struct gr_table table;
 	char **row_alias_src;   /* per table row: the author's alias patterns joined, or NULL */
-	pcre2_code **row_alias; /* per table row: how learners name the op */
+	struct gr_patset *row_alias; /* per table row: how learners name the op */
 	struct gr_field *fields;
 	size_t nfields;
 	struct gr_section *sections;
@@ -169,9 +168,9 @@ struct gr_exercise {
 	size_t nconcepts;
 	struct gr_criterion *criteria;
 	size_t ncriteria;
-	pcre2_code *negation_re; /* cues that negate (either side in a clause) */
-	pcre2_code *deferral_re; /* cues that defer what follows them */
-	pcre2_code *clause_re;   /* words that open a new clause */
+	struct gr_patset negation; /* cues that negate (either side in a clause) */
+	struct gr_patset deferral; /* cues that defer what follows them */
+	struct gr_patset clause;   /* words that open a new clause */
 	pcre2_code *quantity_re; /* numbers with units, for facts */
 	pcre2_code *echo_re;     /* the prompt's own sentences: copying them back earns nothing */
 	double pct_tolerance;    /* facts: percentage points */
@@ -198,6 +197,11 @@ int gr_exercise_section(const struct gr_exercise *ex, const char *id);
  * matched, JIT). On a bad pattern returns NULL and fills msg (size n) with the
  * PCRE2 message and *offset with the offset in the pattern. */
 pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset);
+
+/* JIT-compile every pattern now. Patterns are otherwise JIT-compiled lazily
+ * when first needed; call this before timing, or to pay the cost up front in
+ * a batch. Safe to skip: lazy compilation is thread-safe. */
+void gr_exercise_jit(struct gr_exercise *ex);
 
 void gr_exercise_free(struct gr_exercise *ex);
 

@@ -74,21 +74,23 @@ struct gr_report {
 	int words;                          /* words outside field labels */
 	struct gr_span *deferred;           /* blocks under a deferred section's heading */
 	size_t ndeferred;
+	struct gr_trigrams tri;             /* which patterns can match at all (patset.h) */
 };
 
 /* Parse normalised text (taking ownership of *text on success and failure:
- * it is moved into the report). Returns 0 or GR_ENOMEM. */
+ * it is moved into the report). s is the thread's scratch, or NULL for a
+ * temporary one. Returns 0 or GR_ENOMEM. */
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
-		    struct gr_error *err);
+		    struct gr_scratch *s, struct gr_error *err);
 
 /* Read, normalise and parse a file in one call. Errors: see gr_read_file and
  * gr_text_normalize. */
 int gr_report_load(struct gr_report *r, const struct gr_exercise *ex, const char *path,
-		   size_t max_size, struct gr_error *err);
+		   size_t max_size, struct gr_scratch *s, struct gr_error *err);
 
 /* Parse an in-memory report (used for YAML examples and tests). */
-int gr_report_from_string(struct gr_report *r, const struct gr_exercise *ex, const char *s,
-			  size_t len, const char *name, struct gr_error *err);
+int gr_report_from_string(struct gr_report *r, const struct gr_exercise *ex, const char *str,
+			  size_t len, const char *name, struct gr_scratch *s, struct gr_error *err);
 
 void gr_report_free(struct gr_report *r);
 

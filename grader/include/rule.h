@@ -17,8 +17,9 @@
  * (falling back to the whole report when the learner wrote no such section)
  * or the report.
  *
- * Threads: a gr_scratch holds the PCRE2 match data, match limits and JIT
- * stack; use one per thread. The analysis borrows the report and exercise.
+ * Threads: a gr_scratch (patset.h) holds the PCRE2 match data, match limits
+ * and JIT stack; use one per thread. The analysis borrows the report and
+ * exercise.
  */
 #ifndef GR_RULE_H
 #define GR_RULE_H
@@ -29,20 +30,6 @@
 
 #include "exercise.h"
 #include "report.h"
-
-#define GR_MATCH_LIMIT 1000000  /* PCRE2 backtracking steps per match */
-#define GR_DEPTH_LIMIT 10000    /* PCRE2 backtracking depth */
-#define GR_MAX_MENTIONS 4096    /* per concept per report; more are ignored */
-
-struct gr_scratch {
-	pcre2_match_data *md;
-	pcre2_match_context *mctx;
-	pcre2_jit_stack *jit;
-};
-
-/* Returns 0 or GR_ENOMEM. gr_scratch_free() on a zeroed scratch is a no-op. */
-int gr_scratch_init(struct gr_scratch *s);
-void gr_scratch_free(struct gr_scratch *s);
 
 struct gr_mention {
 	size_t start, end;

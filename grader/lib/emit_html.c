@@ -34,7 +34,7 @@ int gr_cohort_init(struct gr_cohort *c, const struct gr_exercise *ex)
 
 static bool email_char(int ch)
 {
-	return isalnum(ch) || strchr("._%+-", ch);
+	return ch && (isalnum(ch) || strchr("._%+-", ch));
 }
 
 /* The line without who wrote it: the student's id, e-mail addresses and long

@@ -32,7 +32,7 @@ void gr_error_set_source(struct gr_error *err, const char *line_start)
 	if (!err || !line_start)
 		return;
 	free(err->source);
-	size_t n = strcspn(line_start, "\n");
+	size_t n = strcspn(line_start, "\r\n");
 	if (n > 200) /* a caret under column 5000 helps nobody */
 		n = 200;
 	err->source = strndup(line_start, n);

@@ -27,12 +27,16 @@ struct loader {
 
 /* ---- small helpers ---------------------------------------------------- */
 
+/* The start of 1-based line `line`, counting line breaks as libyaml does
+ * (CRLF, CR and LF). */
 static const char *line_at(const char *src, int line)
 {
 	const char *p = src;
-	for (int i = 1; i < line && p; i++) {
-		p = strchr(p, '\n');
-		if (p)
+	for (int i = 1; i < line && *p; i++) {
+		p += strcspn(p, "\r\n");
+		if (*p == '\r' && p[1] == '\n')
+			p += 2;
+		else if (*p)
 			p++;
 	}
 	return p;
@@ -55,6 +59,13 @@ static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
 static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
 {
 	va_list ap;
+	if (L->visits > GR_MAX_YAML_NODES) {
+		/* Past the node budget every lookup fails: say why, not what broke. */
+		gr_error_set(L->err, GR_EINPUT, L->path, n ? (int)n->start_mark.line + 1 : 0,
+			     n ? (int)n->start_mark.column + 1 : 0,
+			     "exercise is too large or has too many aliases (over %d nodes visited)", GR_MAX_YAML_NODES);
+		return GR_EINPUT;
+	}
 	va_start(ap, fmt);
 	int rc = failv(L, n ? (int)n->start_mark.line + 1 : 0,
 		       n ? (int)n->start_mark.column + 1 : 0, fmt, ap);
@@ -195,12 +206,28 @@ static int parse_bool(struct loader *L, yaml_node_t *n, const char *what, bool *
 
 /* ---- patterns --------------------------------------------------------- */
 
-pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset)
+/* Compile without JIT: to check one pattern before it joins its alternation. */
+static pcre2_code *compile_plain(const char *pattern, char *msg, size_t n, size_t *offset)
 {
 	int code;
 	PCRE2_SIZE off = 0;
 	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
 				       PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF,
+				       &code, &off, NULL);
+	if (!re) {
+		pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, n);
+		*offset = off;
+	}
+	return re;
+}
+
+pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset)
+{
+	int code;
+	PCRE2_SIZE off = 0;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+				       PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF |
+					       PCRE2_USE_OFFSET_LIMIT,
 				       &code, &off, NULL);
 	if (!re) {
 		pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, n);
@@ -249,7 +276,7 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 		size_t off;
 		if (!*p)
 			return fail(L, items[i], "empty pattern in %s", owner);
-		pcre2_code *re = gr_compile(p, msg, sizeof(msg), &off);
+		pcre2_code *re = compile_plain(p, msg, sizeof(msg), &off);
 		if (!re)
 			return fail(L, items[i], "bad pattern in %s at offset %zu: %s", owner, off, msg);
 		int empty = matches_empty(re);
@@ -297,6 +324,56 @@ static int compile_opt(struct loader *L, yaml_node_t *map, const char *key, cons
 	return compile_list(L, n, what, out, NULL, NULL);
 }
 
+/* Compile a list node of patterns (or one scalar) into a pattern set, each
+ * pattern checked on its own so an error points at it. */
+static int compile_set(struct loader *L, yaml_node_t *n, const char *owner, struct gr_patset *out,
+		       char ***keep, size_t *nkeep)
+{
+	yaml_node_t *items[256];
+	const char *pats[256];
+	size_t count = 0;
+	if (n->type == YAML_SCALAR_NODE) {
+		items[count++] = n;
+	} else if (n->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+			if (count == 256)
+				return fail(L, n, "%s has more than 256 patterns", owner);
+			yaml_node_t *p = node_at(L, *it);
+			if (expect(L, p, YAML_SCALAR_NODE, "a pattern"))
+				return GR_EINPUT;
+			items[count++] = p;
+		}
+	} else {
+		return fail(L, n, "patterns of %s must be a string or a list of strings", owner);
+	}
+	if (count == 0)
+		return fail(L, n, "%s has no patterns", owner);
+	for (size_t i = 0; i < count; i++) {
+		pats[i] = scalar(items[i]);
+		if (!*pats[i])
+			return fail(L, items[i], "empty pattern in %s", owner);
+	}
+	char msg[256];
+	size_t off = 0, bad = 0;
+	int rc = gr_patset_compile(out, pats, count, &bad, msg, sizeof(msg), &off);
+	if (rc == GR_EINPUT)
+		return fail(L, items[bad], "bad pattern in %s at offset %zu: %s", owner, off, msg);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < out->n; i++)
+		if (matches_empty(out->v[i].re))
+			return fail(L, items[i], "pattern in %s matches the empty string, so it matches everywhere", owner);
+	if (keep) {
+		*keep = calloc(count, sizeof(char *));
+		if (!*keep)
+			return GR_ENOMEM;
+		for (size_t i = 0; i < count; i++)
+			(*keep)[i] = strdup(pats[i]);
+		*nkeep = count;
+	}
+	return 0;
+}
+
 /* ---- sections of the file --------------------------------------------- */
 
 static int load_workload(struct loader *L, yaml_node_t *n)
@@ -322,20 +399,24 @@ static int load_workload(struct loader *L, yaml_node_t *n)
 
 /* Without 'aliases' a row is found by its full name, or by the part after
  * "::" when that is distinctive (four or more characters). */
-static int derive_alias(struct loader *L, yaml_node_t *row, const char *op, pcre2_code **out)
+static int derive_alias(struct loader *L, yaml_node_t *row, const char *op, struct gr_patset *out)
 {
 	const char *tail = strstr(op, "::");
 	tail = tail ? tail + 2 : NULL;
-	char *pat = NULL;
-	int n = tail && strlen(tail) >= 4 ? asprintf(&pat, "\\Q%s\\E|(?<![\\w:.])\\Q%s\\E(?!\\w)", op, tail)
-					  : asprintf(&pat, "\\Q%s\\E", op);
-	if (n < 0)
+	char *pats[2] = { NULL, NULL };
+	size_t n = 1;
+	if (asprintf(&pats[0], "\\Q%s\\E", op) < 0)
 		return GR_ENOMEM;
+	if (tail && strlen(tail) >= 4 && asprintf(&pats[n++], "(?<![\\w:.])\\Q%s\\E(?!\\w)", tail) < 0)
+		n--;
 	char msg[128];
-	size_t off;
-	*out = gr_compile(pat, msg, sizeof(msg), &off);
-	free(pat);
-	return *out ? 0 : fail(L, row, "op name '%s' cannot be matched: %s (give 'aliases')", op, msg);
+	size_t off, bad;
+	int rc = gr_patset_compile(out, (const char *const *)pats, n, &bad, msg, sizeof(msg), &off);
+	free(pats[0]);
+	free(pats[1]);
+	if (rc == GR_EINPUT)
+		return fail(L, row, "op name '%s' cannot be matched: %s (give 'aliases')", op, msg);
+	return rc;
 }
 
 static int load_table(struct loader *L, yaml_node_t *n)
@@ -346,7 +427,7 @@ static int load_table(struct loader *L, yaml_node_t *n)
 	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
 	if (cnt == 0)
 		return fail(L, n, "'table' has no rows");
-	L->ex->row_alias = calloc(cnt, sizeof(pcre2_code *));
+	L->ex->row_alias = calloc(cnt, sizeof(struct gr_patset));
 	L->ex->row_alias_src = calloc(cnt, sizeof(char *));
 	if (!L->ex->row_alias || !L->ex->row_alias_src)
 		return GR_ENOMEM;
@@ -381,7 +462,7 @@ static int load_table(struct loader *L, yaml_node_t *n)
 			snprintf(what, sizeof(what), "table row '%s'", op);
 			char **keep = NULL;
 			size_t nkeep = 0;
-			rc = compile_list(L, v, what, &L->ex->row_alias[idx], &keep, &nkeep);
+			rc = compile_set(L, v, what, &L->ex->row_alias[idx], &keep, &nkeep);
 			if (keep) {
 				L->ex->row_alias_src[idx] = keep[0] ? strdup(keep[0]) : NULL;
 				for (size_t i = 0; i < nkeep; i++)
@@ -389,7 +470,7 @@ static int load_table(struct loader *L, yaml_node_t *n)
 				free(keep);
 			}
 		}
-		if (!rc && !L->ex->row_alias[idx])
+		if (!rc && !L->ex->row_alias[idx].n)
 			rc = derive_alias(L, row, op, &L->ex->row_alias[idx]);
 		free(op);
 		if (rc)
@@ -499,7 +580,7 @@ static int load_concepts(struct loader *L, yaml_node_t *n)
 		c->id = strdup(scalar(k));
 		char owner[200];
 		snprintf(owner, sizeof(owner), "concept '%s'", c->id);
-		int rc = compile_list(L, v, owner, &c->re, &c->patterns, &c->npatterns);
+		int rc = compile_set(L, v, owner, &c->set, &c->patterns, &c->npatterns);
 		if (rc)
 			return rc;
 	}
@@ -603,10 +684,10 @@ static int parse_kids(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 	if (!r->kids)
 		return GR_ENOMEM;
 	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		int rc = parse_rule(L, node_at(L, *it), depth + 1, &r->kids[r->nkids]);
+		/* Counted even on failure: the half-built child is freed with us. */
+		int rc = parse_rule(L, node_at(L, *it), depth + 1, &r->kids[r->nkids++]);
 		if (rc)
 			return rc;
-		r->nkids++;
 	}
 	if (!strcmp(kw, "not") && cnt != 1)
 		return fail(L, n, "'not' takes one rule");
@@ -870,26 +951,13 @@ static const char *const default_clause[] = {
 	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b", NULL
 };
 
-static pcre2_code *compile_defaults(const char *const *pats)
+static int compile_defaults(const char *const *pats, struct gr_patset *out)
 {
-	size_t total = 1;
-	for (const char *const *p = pats; *p; p++)
-		total += strlen(*p) + 5;
-	char *joined = calloc(1, total);
-	if (!joined)
-		return NULL;
-	for (const char *const *p = pats; *p; p++) {
-		if (p != pats)
-			strcat(joined, "|");
-		strcat(joined, "(?:");
-		strcat(joined, *p);
-		strcat(joined, ")");
-	}
+	size_t n = 0, bad, off;
 	char msg[128];
-	size_t off;
-	pcre2_code *re = gr_compile(joined, msg, sizeof(msg), &off);
-	free(joined);
-	return re;
+	while (pats[n])
+		n++;
+	return gr_patset_compile(out, pats, n, &bad, msg, sizeof(msg), &off) ? GR_ENOMEM : 0;
 }
 
 static int load_polarity(struct loader *L, yaml_node_t *n)
@@ -897,21 +965,20 @@ static int load_polarity(struct loader *L, yaml_node_t *n)
 	static const char *const keys[] = { "negation", "deferral", "clause", NULL };
 	if (n && (expect(L, n, YAML_MAPPING_NODE, "'polarity'") || check_keys(L, n, "'polarity'", keys)))
 		return GR_EINPUT;
-	int rc = 0;
-	if (n) {
-		if (!rc) rc = compile_opt(L, n, "negation", "'polarity'", &L->ex->negation_re);
-		if (!rc) rc = compile_opt(L, n, "deferral", "'polarity'", &L->ex->deferral_re);
-		if (!rc) rc = compile_opt(L, n, "clause", "'polarity'", &L->ex->clause_re);
+	struct { const char *key; struct gr_patset *set; const char *const *def; } cues[] = {
+		{ "negation", &L->ex->negation, default_negation },
+		{ "deferral", &L->ex->deferral, default_deferral },
+		{ "clause", &L->ex->clause, default_clause },
+	};
+	for (size_t i = 0; i < 3; i++) {
+		yaml_node_t *v = n ? map_get(L, n, cues[i].key) : NULL;
+		char what[64];
+		snprintf(what, sizeof(what), "'polarity: %s'", cues[i].key);
+		int rc = v ? compile_set(L, v, what, cues[i].set, NULL, NULL) : compile_defaults(cues[i].def, cues[i].set);
 		if (rc)
 			return rc;
 	}
-	if (!L->ex->negation_re)
-		L->ex->negation_re = compile_defaults(default_negation);
-	if (!L->ex->deferral_re)
-		L->ex->deferral_re = compile_defaults(default_deferral);
-	if (!L->ex->clause_re)
-		L->ex->clause_re = compile_defaults(default_clause);
-	return L->ex->negation_re && L->ex->deferral_re && L->ex->clause_re ? 0 : GR_ENOMEM;
+	return 0;
 }
 
 static int load_facts(struct loader *L, yaml_node_t *n)
@@ -921,9 +988,10 @@ static int load_facts(struct loader *L, yaml_node_t *n)
 	L->ex->ms_tolerance = 0.08;
 	char msg[128];
 	size_t off;
+	/* A number first, so PCRE2 can skip to digits; "about", "~" before it
+	 * are read by rule.c. [0-9], not \d: UCP would make \d every script's digits. */
 	L->ex->quantity_re = gr_compile(
-		"(~|\\babout\\s+|\\baround\\s+|\\broughly\\s+|\\bapprox\\.?\\s*|\\balmost\\s+|\\bnearly\\s+|\\b≈\\s*)?"
-		"(?<![\\w.,])(\\d+(?:,\\d{3})*(?:\\.\\d+)?)\\s*"
+		"(?<![\\w.,])([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?)\\s*"
 		"(%|percent\\b|pct\\b|ms\\b|msec\\b|milliseconds?\\b|µs\\b|us\\b|s\\b|sec\\b|seconds?\\b|"
 		"GiB\\b|GB\\b|MiB\\b|MB\\b|KiB\\b|KB\\b|calls?\\b|launch(?:es)?\\b)?",
 		msg, sizeof(msg), &off);
@@ -1138,6 +1206,17 @@ int gr_exercise_find(const char *arg, char *buf, size_t n, struct gr_error *err)
 			    arg, GRADER_DATADIR);
 }
 
+void gr_exercise_jit(struct gr_exercise *ex)
+{
+	for (size_t i = 0; i < ex->nconcepts; i++)
+		gr_patset_jit(&ex->concepts[i].set);
+	for (size_t i = 0; i < ex->table.len; i++)
+		gr_patset_jit(&ex->row_alias[i]);
+	gr_patset_jit(&ex->negation);
+	gr_patset_jit(&ex->deferral);
+	gr_patset_jit(&ex->clause);
+}
+
 void gr_exercise_free(struct gr_exercise *ex)
 {
 	if (!ex)
@@ -1155,7 +1234,7 @@ void gr_exercise_free(struct gr_exercise *ex)
 	free(ex->workload);
 	for (size_t i = 0; i < ex->table.len; i++) {
 		if (ex->row_alias)
-			pcre2_code_free(ex->row_alias[i]);
+			gr_patset_free(&ex->row_alias[i]);
 		if (ex->row_alias_src)
 			free(ex->row_alias_src[i]);
 	}
@@ -1179,7 +1258,7 @@ void gr_exercise_free(struct gr_exercise *ex)
 	free(ex->sections);
 	for (size_t i = 0; i < ex->nconcepts; i++) {
 		free(ex->concepts[i].id);
-		pcre2_code_free(ex->concepts[i].re);
+		gr_patset_free(&ex->concepts[i].set);
 		for (size_t j = 0; j < ex->concepts[i].npatterns; j++)
 			free(ex->concepts[i].patterns[j]);
 		free(ex->concepts[i].patterns);
@@ -1201,9 +1280,9 @@ void gr_exercise_free(struct gr_exercise *ex)
 		rule_free(c->rule);
 	}
 	free(ex->criteria);
-	pcre2_code_free(ex->negation_re);
-	pcre2_code_free(ex->deferral_re);
-	pcre2_code_free(ex->clause_re);
+	gr_patset_free(&ex->negation);
+	gr_patset_free(&ex->deferral);
+	gr_patset_free(&ex->clause);
 	pcre2_code_free(ex->quantity_re);
 	pcre2_code_free(ex->echo_re);
 	free(ex);

@@ -160,7 +160,7 @@ int gr_grade_string(struct gr_verdict *v, const struct gr_exercise *ex, const ch
 {
 	struct gr_report r;
 	memset(v, 0, sizeof(*v));
-	int rc = gr_report_from_string(&r, ex, text, len, name, err);
+	int rc = gr_report_from_string(&r, ex, text, len, name, s, err);
 	if (rc)
 		return rc;
 	rc = gr_grade(v, ex, &r, name, s);

@@ -36,6 +36,7 @@ struct parser {
 	struct linfo *li;
 	size_t nl;
 	pcre2_match_data *md;
+	struct gr_scratch *s;
 };
 
 static int is_space(char c) { return c == ' ' || c == '\t'; }
@@ -45,7 +46,10 @@ static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_
 {
 	if (!re)
 		return 0;
-	int rc = pcre2_match(re, (PCRE2_SPTR)p->buf, end, off, PCRE2_ANCHORED, p->md, NULL);
+	/* Anchored through an offset limit, which the JIT supports. */
+	pcre2_set_offset_limit(p->s->mctx, off);
+	int rc = pcre2_match(re, (PCRE2_SPTR)p->buf, end, off, PCRE2_NO_UTF_CHECK, p->md, p->s->mctx);
+	pcre2_set_offset_limit(p->s->mctx, PCRE2_UNSET);
 	if (rc < 0)
 		return 0;
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
@@ -450,56 +454,80 @@ static int find_sentences(struct parser *p)
 	return 0;
 }
 
+struct starts {
+	size_t *v;
+	size_t n, cap;
+};
+
+static int add_start(void *ctx, size_t a, size_t b)
+{
+	struct starts *st = ctx;
+	if (st->n == st->cap) {
+		size_t cap = st->cap ? st->cap * 2 : 32;
+		size_t *v = realloc(st->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		st->v = v;
+		st->cap = cap;
+	}
+	st->v[st->n++] = a;
+	return 0;
+}
+
+/* Clauses: sentences cut at , ; : ( ) " - " and before the exercise's
+ * clause words ("but", "however", "because" ...). */
 static int find_clauses(struct parser *p)
 {
 	struct gr_report *r = p->r;
-	size_t cap = 0, scap = 0;
-	for (size_t s = 0; s < r->nsentences; s++) {
+	struct starts words = { 0 };
+	struct gr_exercise *mex = (struct gr_exercise *)p->ex; /* lazy JIT only */
+	if (gr_patset_scan(&mex->clause, p->buf, r->text.len, &r->tri, p->s, add_start, &words) < 0)
+		return -1;
+	size_t cap = 0, scap = 0, w = 0;
+	int rc = 0;
+	for (size_t s = 0; s < r->nsentences && !rc; s++) {
 		size_t a = r->sentences[s].start, e = r->sentences[s].end;
 		size_t cs = a;
-		size_t next_word = a; /* next clause-opening word at or after this offset */
-		size_t word_at = (size_t)-1;
+		while (w < words.n && words.v[w] < a)
+			w++;
 		for (size_t k = a; k <= e; k++) {
-			if (k >= next_word && word_at == (size_t)-1 + 0 && next_word != (size_t)-1) {
-				int rc = pcre2_match(p->ex->clause_re, (PCRE2_SPTR)p->buf, e, k, 0, p->md, NULL);
-				word_at = rc >= 0 ? pcre2_get_ovector_pointer(p->md)[0] : e + 1;
-				next_word = (size_t)-1;
-			}
 			int cut = 0;
 			size_t resume = k + 1;
 			if (k == e) {
 				cut = 1;
-			} else if (k == word_at) {
+			} else if (w < words.n && words.v[w] == k) {
 				cut = 1;
 				resume = k;
-				next_word = k + 1;
-				word_at = (size_t)-1;
+				w++;
 			} else {
 				char c = p->buf[k], n = k + 1 < e ? p->buf[k + 1] : ' ';
 				if (c == ';' || c == '(' || c == ')' || ((c == ',' || c == ':') && n == ' ') ||
 				    (c == '-' && k > a && p->buf[k - 1] == ' ' && n == ' '))
 					cut = 1;
 			}
-			if (cut) {
-				if (k > cs && has_content(p->buf, cs, k)) {
-					if (push_span(&r->clauses, &r->nclauses, &cap, cs, k) < 0)
-						return -1;
-					if (r->nclauses > scap) {
-						scap = cap;
-						size_t *m = realloc(r->clause_sentence, scap * sizeof(size_t));
-						if (!m)
-							return -1;
-						r->clause_sentence = m;
-					}
-					r->clause_sentence[r->nclauses - 1] = s;
+			if (!cut)
+				continue;
+			if (k > cs && has_content(p->buf, cs, k)) {
+				if (push_span(&r->clauses, &r->nclauses, &cap, cs, k) < 0) {
+					rc = -1;
+					break;
 				}
-				cs = resume;
-				if (word_at != (size_t)-1 && word_at < k)
-					word_at = (size_t)-1, next_word = k;
+				if (r->nclauses > scap) {
+					scap = cap;
+					size_t *m = realloc(r->clause_sentence, scap * sizeof(size_t));
+					if (!m) {
+						rc = -1;
+						break;
+					}
+					r->clause_sentence = m;
+				}
+				r->clause_sentence[r->nclauses - 1] = s;
 			}
+			cs = resume;
 		}
 	}
-	return 0;
+	free(words.v);
+	return rc;
 }
 
 /* ---- inferred fields and sections -------------------------------------- */
@@ -507,7 +535,7 @@ static int find_clauses(struct parser *p)
 static int sentence_matches(struct parser *p, const pcre2_code *re, size_t s)
 {
 	struct gr_span sp = p->r->sentences[s];
-	return pcre2_match(re, (PCRE2_SPTR)p->buf, sp.end, sp.start, 0, p->md, NULL) >= 0;
+	return pcre2_match(re, (PCRE2_SPTR)p->buf, sp.end, sp.start, PCRE2_NO_UTF_CHECK, p->md, NULL) >= 0;
 }
 
 static int in_field_value(struct gr_report *r, size_t off)
@@ -652,7 +680,7 @@ static void blank_echo(struct parser *p)
 		return;
 	char *b = p->r->text.buf;
 	size_t off = 0, len = p->r->text.len;
-	while (off < len && pcre2_match(p->ex->echo_re, (PCRE2_SPTR)b, len, off, 0, p->md, NULL) >= 0) {
+	while (off < len && pcre2_match(p->ex->echo_re, (PCRE2_SPTR)b, len, off, PCRE2_NO_UTF_CHECK, p->md, NULL) >= 0) {
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
 		size_t ls = ov[0], le = ov[1];
 		while (ls > 0 && b[ls - 1] != '\n')
@@ -666,22 +694,32 @@ static void blank_echo(struct parser *p)
 }
 
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
-		    struct gr_error *err)
+		    struct gr_scratch *s, struct gr_error *err)
 {
 	memset(r, 0, sizeof(*r));
 	r->text = *text;
 	memset(text, 0, sizeof(*text));
 	r->ex = ex;
-	struct parser p = { .r = r, .ex = ex, .buf = r->text.buf, .nl = r->text.nlines };
+	struct gr_scratch tmp = { 0 };
+	if (!s) {
+		if (gr_scratch_init(&tmp)) {
+			gr_text_free(&r->text);
+			return gr_error_set(err, GR_ENOMEM, NULL, 0, 0, "out of memory");
+		}
+		s = &tmp;
+	}
+	struct parser p = { .r = r, .ex = ex, .buf = r->text.buf, .nl = r->text.nlines, .s = s };
 	r->fields = calloc(ex->nfields ? ex->nfields : 1, sizeof(*r->fields));
 	r->sections = calloc(ex->nsections ? ex->nsections : 1, sizeof(*r->sections));
 	r->label_line = calloc(p.nl + 1, 1);
 	p.li = calloc(p.nl + 1, sizeof(*p.li));
-	p.md = pcre2_match_data_create(4, NULL);
+	p.md = s->md;
 	int rc = 0;
 	if (!r->fields || !r->sections || !r->label_line || !p.li || !p.md)
 		goto nomem;
 	blank_echo(&p);
+	if (gr_trigrams_build(&r->tri, r->text.buf, r->text.len) < 0)
+		goto nomem;
 	for (size_t i = 0; i < p.nl; i++) {
 		p.li[i].off = r->text.lines[i].off;
 		p.li[i].len = r->text.lines[i].len;
@@ -702,29 +740,29 @@ nomem:
 	gr_report_free(r);
 done:
 	free(p.li);
-	pcre2_match_data_free(p.md);
+	gr_scratch_free(&tmp);
 	return rc;
 }
 
-int gr_report_from_string(struct gr_report *r, const struct gr_exercise *ex, const char *s,
-			  size_t len, const char *name, struct gr_error *err)
+int gr_report_from_string(struct gr_report *r, const struct gr_exercise *ex, const char *str,
+			  size_t len, const char *name, struct gr_scratch *s, struct gr_error *err)
 {
 	struct gr_text t;
-	int rc = gr_text_normalize(s, len, name, &t, err);
+	int rc = gr_text_normalize(str, len, name, &t, err);
 	if (rc)
 		return rc;
-	return gr_report_parse(r, ex, &t, err);
+	return gr_report_parse(r, ex, &t, s, err);
 }
 
 int gr_report_load(struct gr_report *r, const struct gr_exercise *ex, const char *path,
-		   size_t max_size, struct gr_error *err)
+		   size_t max_size, struct gr_scratch *s, struct gr_error *err)
 {
 	char *buf;
 	size_t len;
 	int rc = gr_read_file(path, max_size, &buf, &len, err);
 	if (rc)
 		return rc;
-	rc = gr_report_from_string(r, ex, buf, len, path, err);
+	rc = gr_report_from_string(r, ex, buf, len, path, s, err);
 	free(buf);
 	return rc;
 }
@@ -742,5 +780,6 @@ void gr_report_free(struct gr_report *r)
 	free(r->clause_sentence);
 	free(r->label_line);
 	free(r->deferred);
+	gr_trigrams_free(&r->tri);
 	memset(r, 0, sizeof(*r));
 }

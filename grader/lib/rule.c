@@ -11,32 +11,6 @@
 
 #define NONE ((size_t)-1)
 
-int gr_scratch_init(struct gr_scratch *s)
-{
-	memset(s, 0, sizeof(*s));
-	s->md = pcre2_match_data_create(8, NULL);
-	s->mctx = pcre2_match_context_create(NULL);
-	s->jit = pcre2_jit_stack_create(32 * 1024, 512 * 1024, NULL);
-	if (!s->md || !s->mctx || !s->jit) {
-		gr_scratch_free(s);
-		return GR_ENOMEM;
-	}
-	pcre2_set_match_limit(s->mctx, GR_MATCH_LIMIT);
-	pcre2_set_depth_limit(s->mctx, GR_DEPTH_LIMIT);
-	pcre2_jit_stack_assign(s->mctx, NULL, s->jit);
-	return 0;
-}
-
-void gr_scratch_free(struct gr_scratch *s)
-{
-	if (!s)
-		return;
-	pcre2_match_data_free(s->md);
-	pcre2_match_context_free(s->mctx);
-	pcre2_jit_stack_free(s->jit);
-	memset(s, 0, sizeof(*s));
-}
-
 /* ---- locating ------------------------------------------------------------ */
 
 /* Index of the span containing off (spans sorted, non-overlapping), or NONE. */
@@ -64,26 +38,6 @@ struct cues {
 	struct cue *v;
 	size_t n, cap;
 };
-
-static int scan(const pcre2_code *re, const char *buf, size_t len, struct gr_scratch *s,
-		int (*each)(void *ctx, size_t a, size_t b), void *ctx)
-{
-	size_t off = 0;
-	for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
-		int rc = pcre2_match(re, (PCRE2_SPTR)buf, len, off, 0, s->md, s->mctx);
-		if (rc < 0)
-			return rc == PCRE2_ERROR_NOMATCH ? 0 : 0; /* limits hit: keep what was found */
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
-		int kept = each(ctx, ov[0], ov[1]);
-		if (kept < 0)
-			return -1;
-		/* A match dropped (it began in a label) may hide a real one inside it. */
-		off = kept == 1 || ov[1] <= ov[0] ? ov[0] + 1 : ov[1];
-		while (off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
-			off++;
-	}
-	return 0;
-}
 
 struct cue_ctx {
 	struct cues *c;
@@ -173,17 +127,24 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 /* Function words: a sentence has them, a keyword list does not. */
 static int function_word(const char *w, size_t n)
 {
-	static const char *const fw[] = { "a", "an", "the", "is", "are", "was", "were", "be", "been", "being", "of",
-					  "to", "in", "on", "for", "it", "its", "it's", "this", "that", "these",
-					  "those", "and", "but", "so", "because", "with", "by", "from", "as", "at",
-					  "which", "who", "we", "i", "i'd", "would", "should", "could", "will", "not",
-					  "no", "if", "then", "than", "there", "they", "their", "what", "why", "how",
-					  "does", "do", "did", "has", "have", "had", "can", "may", "might", "my",
-					  "our", "you", "your", "me", "into", "about", "before", "after", "while",
-					  "still", "only", "just", "also", "or", "up", "out", "all", "each", "every",
-					  "here", "where", "when", "since", "even", "though", "isn't", "doesn't",
-					  "don't", "won't", "wouldn't", "that's", "there's", "let's", "per", NULL };
-	for (const char *const *f = fw; *f; f++)
+	/* By length, so most words are rejected without a comparison. */
+	static const char *const by_len[][24] = {
+		{ NULL },
+		{ "a", "i", NULL },
+		{ "an", "is", "be", "of", "to", "in", "on", "it", "so", "by", "as", "at", "we", "no", "if", "do", "my",
+		  "me", "up", "or", NULL },
+		{ "the", "are", "was", "for", "its", "and", "but", "who", "not", "why", "how", "has", "had", "can",
+		  "may", "our", "you", "out", "all", "per", "i'd", NULL },
+		{ "were", "been", "it's", "this", "that", "with", "from", "then", "than", "they", "what", "does",
+		  "have", "into", "just", "also", "each", "here", "when", "even", "isn't", "don't", "won't", NULL },
+		{ "being", "these", "which", "would", "could", "might", "there", "their", "about", "after", "while",
+		  "still", "every", "where", "since", "doesn't", "that's", "let's", NULL },
+		{ "those", "should", "before", "though", "there's", NULL },
+		{ "because", "wouldn't", NULL },
+	};
+	if (n == 0 || n >= sizeof(by_len) / sizeof(by_len[0]))
+		return 0;
+	for (const char *const *f = by_len[n]; *f; f++)
 		if (strlen(*f) == n && !strncasecmp(*f, w, n))
 			return 1;
 	return 0;
@@ -214,6 +175,21 @@ static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
+	/* Distinct concepts per sentence, in one pass over the mentions. */
+	int *distinct_in = calloc(r->nsentences + 1, sizeof(int)), *seen = calloc(r->nsentences + 1, sizeof(int));
+	if (!distinct_in || !seen) {
+		free(distinct_in);
+		free(seen);
+		return; /* out of memory: no sentence is judged stuffed */
+	}
+	for (size_t c = 0; c < a->ex->nconcepts; c++)
+		for (size_t i = 0; i < a->concepts[c].n; i++) {
+			unsigned st = a->concepts[c].v[i].sentence;
+			if (seen[st] != (int)c + 1) {
+				seen[st] = (int)c + 1;
+				distinct_in[st]++;
+			}
+		}
 	for (size_t s = 0; s < r->nsentences; s++) {
 		struct gr_span sp = r->sentences[s];
 		int words = 0, function = 0, distinct = 0;
@@ -244,12 +220,7 @@ static void mark_stuffed(struct gr_analysis *a)
 			words++;
 			function += function_word(b + w, n);
 		}
-		for (size_t c = 0; c < a->ex->nconcepts; c++)
-			for (size_t i = 0; i < a->concepts[c].n; i++)
-				if (a->concepts[c].v[i].sentence == s) {
-					distinct++;
-					break;
-				}
+		distinct = distinct_in[s];
 		/* A comma list of one- and two-word items is a list, not a claim. */
 		int items = 1;
 		for (size_t k = sp.start; k < sp.end; k++)
@@ -263,6 +234,8 @@ static void mark_stuffed(struct gr_analysis *a)
 	for (size_t c = 0; c < a->ex->nconcepts; c++)
 		for (size_t i = 0; i < a->concepts[c].n; i++)
 			a->concepts[c].v[i].stuffed = a->stuffed[a->concepts[c].v[i].sentence];
+	free(distinct_in);
+	free(seen);
 }
 
 struct qty_ctx {
@@ -271,12 +244,28 @@ struct qty_ctx {
 	size_t cap;
 };
 
+/* "~35 ms", "about 35 ms", "roughly a third": the learner says it is rough. */
+static unsigned char approximate(const char *b, size_t at)
+{
+	static const char *const words[] = { "~", "about", "around", "roughly", "approx", "approx.", "approximately",
+					     "nearly", "almost", "\xE2\x89\x88", "circa", "ca.", NULL };
+	size_t k = at;
+	while (k > 0 && b[k - 1] == ' ')
+		k--;
+	for (const char *const *w = words; *w; w++) {
+		size_t n = strlen(*w);
+		if (k >= n && !strncasecmp(b + k - n, *w, n) && (k == n || !isalpha((unsigned char)b[k - n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
 static int add_quantity(void *p, size_t a0, size_t b0)
 {
 	struct qty_ctx *x = p;
 	const struct gr_report *r = x->a->r;
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(x->s->md);
-	size_t ns = ov[4], ne = ov[5];
+	size_t ns = ov[2], ne = ov[3];
 	if (ns == PCRE2_UNSET)
 		return 0;
 	char num[64];
@@ -287,9 +276,9 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 	num[k] = '\0';
 	double v = strtod(num, NULL);
 	char unit = 0;
-	if (ov[6] != PCRE2_UNSET) {
-		const char *u = r->text.buf + ov[6];
-		size_t ul = ov[7] - ov[6];
+	if (ov[4] != PCRE2_UNSET) {
+		const char *u = r->text.buf + ov[4];
+		size_t ul = ov[5] - ov[4];
 		if (*u == '%' || !strncasecmp(u, "percent", 7) || !strncasecmp(u, "pct", 3)) unit = '%';
 		else if (!strncasecmp(u, "ms", 2) || !strncasecmp(u, "msec", 4) || !strncasecmp(u, "milli", 5)) unit = 'm';
 		else if (!strncmp(u, "µs", 3) || !strncasecmp(u, "us", 2)) unit = 'u';
@@ -320,7 +309,7 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 		x->cap = cap;
 	}
 	x->a->qty[x->a->nqty++] = (struct gr_quantity){ v, unit, a0, b0, (unsigned)r->clause_sentence[cl],
-							(unsigned)cl, ov[2] != PCRE2_UNSET };
+							(unsigned)cl, approximate(r->text.buf, a0) };
 	return 0;
 }
 
@@ -339,23 +328,34 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (!a->concepts || !a->rows || !a->stuffed)
 		goto nomem;
 	struct cue_ctx cn = { &cues, 0 }, cd = { &cues, 1 };
-	if (scan(ex->negation_re, buf, len, s, add_cue, &cn) < 0 || scan(ex->deferral_re, buf, len, s, add_cue, &cd) < 0)
+	/* A const exercise is shared; its patterns JIT lazily under a lock. */
+	struct gr_exercise *mex = (struct gr_exercise *)ex;
+	const struct gr_trigrams *tri = &r->tri;
+	if (gr_patset_scan(&mex->negation, buf, len, tri, s, add_cue, &cn) < 0 ||
+	    gr_patset_scan(&mex->deferral, buf, len, tri, s, add_cue, &cd) < 0)
 		goto nomem;
-	qsort(cues.v, cues.n, sizeof(*cues.v), cmp_cue);
+	if (cues.n > 1)
+		qsort(cues.v, cues.n, sizeof(*cues.v), cmp_cue);
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
-		if (scan(ex->concepts[c].re, buf, len, s, add_mention, &mc) < 0)
+		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)
 			goto nomem;
 		set_polarity(&a->concepts[c], r, &cues);
 	}
 	for (size_t i = 0; i < ex->table.len; i++) {
 		struct mention_ctx mc = { &a->rows[i], r, 0 };
-		if (ex->row_alias[i] && scan(ex->row_alias[i], buf, len, s, add_mention, &mc) < 0)
+		if (gr_patset_scan(&mex->row_alias[i], buf, len, tri, s, add_mention, &mc) < 0)
 			goto nomem;
 	}
 	struct qty_ctx qc = { a, s, 0 };
-	if (scan(ex->quantity_re, buf, len, s, add_quantity, &qc) < 0)
-		goto nomem;
+	for (size_t off = 0; off < len;) {
+		if (pcre2_match(ex->quantity_re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+			break;
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+		if (add_quantity(&qc, ov[0], ov[1]) < 0)
+			goto nomem;
+		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
 	mark_stuffed(a);
 	free(cues.v);
 	return 0;

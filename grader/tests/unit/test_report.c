@@ -7,7 +7,7 @@
 static void parse(struct gr_report *r, const char *text)
 {
 	struct gr_error err = { 0 };
-	assert_int_equal(gr_report_from_string(r, part_a, text, strlen(text), "t.md", &err), 0);
+	assert_int_equal(gr_report_from_string(r, part_a, text, strlen(text), "t.md", &scratch, &err), 0);
 }
 
 static int field(const char *id)

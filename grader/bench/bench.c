@@ -1,0 +1,300 @@
+/*
+ * bench.c - `grader-bench`: the measurements behind `make bench`
+ * (grader/scripts/bench.sh). Not a test: it prints figures, it asserts
+ * nothing.
+ *
+ *   grader-bench load EXERCISE
+ *       time to load the YAML and JIT-compile every pattern (best of 5)
+ *   grader-bench loop EXERCISE SECONDS FILE...
+ *       grade the files (held in memory) round-robin on one thread for
+ *       SECONDS: reports per second of the engine alone
+ *   grader-bench gen FIXTURE_DIR OUT_DIR N [SEED]
+ *       write N varied synthetic submissions built from the fixtures
+ *   grader-bench rss COMMAND [ARGS...]
+ *       run a command, print its wall time and peak RSS (getrusage)
+ *
+ * The generator's variations are those a real class shows: the same answer
+ * in other words (label decoration, bullet style, case), CRLF endings, a
+ * BOM, smart quotes, extra prose before and after, a sentence dropped,
+ * numbers restated. Deterministic for a seed, so runs compare.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "exercise.h"
+#include "grade.h"
+#include "rule.h"
+#include "text.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static struct gr_exercise *load(const char *arg)
+{
+	char path[4096];
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	if (gr_exercise_find(arg, path, sizeof(path), &err) || gr_exercise_load(&ex, path, &err)) {
+		fputs("grader-bench: ", stderr);
+		gr_error_print(&err, stderr);
+		gr_error_clear(&err);
+		return NULL;
+	}
+	return ex;
+}
+
+static int cmd_load(int argc, char **argv)
+{
+	if (argc < 3)
+		return 2;
+	double best = 1e9;
+	for (int i = 0; i < 5; i++) {
+		double t = now_s();
+		struct gr_exercise *ex = load(argv[2]);
+		t = now_s() - t;
+		if (!ex)
+			return 2;
+		gr_exercise_free(ex);
+		if (t < best)
+			best = t;
+	}
+	printf("%.2f\n", best * 1e3);
+	return 0;
+}
+
+static int cmd_loop(int argc, char **argv)
+{
+	if (argc < 5)
+		return 2;
+	struct gr_exercise *ex = load(argv[2]);
+	double secs = atof(argv[3]);
+	int nfiles = argc - 4;
+	char **text = calloc((size_t)nfiles, sizeof(*text));
+	size_t *len = calloc((size_t)nfiles, sizeof(*len));
+	struct gr_scratch s = { 0 };
+	if (!ex || !text || !len || gr_scratch_init(&s) < 0)
+		return 2;
+	for (int i = 0; i < nfiles; i++) {
+		struct gr_error err = { 0 };
+		if (gr_read_file(argv[4 + i], GR_DEFAULT_MAX_REPORT, &text[i], &len[i], &err)) {
+			text[i] = NULL;
+			gr_error_clear(&err);
+		}
+	}
+	size_t done = 0, bytes = 0;
+	double t0 = now_s(), t = t0;
+	while (t - t0 < secs) {
+		for (int i = 0; i < nfiles; i++) {
+			if (!text[i])
+				continue;
+			struct gr_verdict v;
+			struct gr_error err = { 0 };
+			if (gr_grade_string(&v, ex, text[i], len[i], argv[4 + i], &s, &err) == 0)
+				gr_verdict_free(&v);
+			gr_error_clear(&err);
+			done++;
+			bytes += len[i];
+		}
+		t = now_s();
+	}
+	printf("%.0f %.1f\n", (double)done / (t - t0), (double)bytes / (double)done);
+	for (int i = 0; i < nfiles; i++)
+		free(text[i]);
+	free(text);
+	free(len);
+	gr_scratch_free(&s);
+	gr_exercise_free(ex);
+	return 0;
+}
+
+/* xorshift64*: a seeded generator, the same stream on every libc. */
+static uint64_t rng_state;
+static uint32_t rnd(uint32_t n)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (uint32_t)((rng_state * 2685821657736338717ull) >> 33) % (n ? n : 1);
+}
+
+static const char *openers[] = {
+	"",
+	"Here is my triage of the profile.\n\n",
+	"# Part A report\n\n",
+	"Notes after reading the table twice.\n\n",
+	"I ran through the table with my lab partner before writing this.\n\n",
+};
+static const char *closers[] = {
+	"",
+	"\nThanks for reading.\n",
+	"\nI am not fully sure about the second hypothesis.\n",
+	"\n(Written after re-reading the profiler docs.)\n",
+	"\nQuestion for the TA: does record_shapes slow the run much?\n",
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* One variant of src into b. */
+static void vary(struct gr_buf *b, const char *src, size_t len, int k)
+{
+	int crlf = rnd(4) == 0, bom = rnd(10) == 0, smart = rnd(3) == 0, bold = rnd(3) == 0, lower = rnd(5) == 0;
+	int drop = rnd(6) == 0 ? (int)rnd(12) + 1 : -1, star = rnd(3) == 0;
+	if (bom)
+		gr_buf_puts(b, "\xEF\xBB\xBF");
+	gr_buf_puts(b, openers[rnd(sizeof(openers) / sizeof(*openers))]);
+	int line = 0;
+	const char *p = src, *end = src + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		line++;
+		if (line != drop) {
+			const char *colon = memchr(p, ':', n);
+			size_t lab = colon ? (size_t)(colon - p) : 0;
+			int labelled = colon && lab > 2 && lab < 24 && p[0] != '-' && p[0] != ' ';
+			size_t i = 0;
+			if (star && n > 2 && p[0] == '-' && p[1] == ' ') {
+				gr_buf_puts(b, "* ");
+				i = 2;
+			}
+			if (labelled && bold) {
+				gr_buf_puts(b, "**");
+				gr_buf_add(b, p, lab + 1);
+				gr_buf_puts(b, "**");
+				i = lab + 1;
+			}
+			for (; i < n; i++) {
+				char c = p[i];
+				if (smart && c == '\'')
+					gr_buf_puts(b, "\xE2\x80\x99");
+				else if (lower && labelled && i < lab && c >= 'A' && c <= 'Z')
+					gr_buf_putc(b, (char)(c + 32));
+				else
+					gr_buf_putc(b, c);
+			}
+			if (crlf)
+				gr_buf_putc(b, '\r');
+			gr_buf_putc(b, '\n');
+		}
+		p = nl ? nl + 1 : end;
+	}
+	gr_buf_puts(b, closers[rnd(sizeof(closers) / sizeof(*closers))]);
+	gr_buf_printf(b, "\n<!-- submission %d -->\n", k);
+}
+
+static int cmd_gen(int argc, char **argv)
+{
+	if (argc < 5)
+		return 2;
+	const char *in = argv[2], *out = argv[3];
+	long n = atol(argv[4]);
+	rng_state = argc > 5 ? strtoull(argv[5], NULL, 10) | 1 : 0x9E3779B97F4A7C15ull;
+	DIR *d = opendir(in);
+	if (!d) {
+		fprintf(stderr, "grader-bench: cannot open '%s': %s\n", in, strerror(errno));
+		return 2;
+	}
+	char **names = NULL;
+	size_t nn = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		if (l > 3 && !strcmp(de->d_name + l - 3, ".md") && strcmp(de->d_name, "notes.md")) {
+			names = realloc(names, (nn + 1) * sizeof(*names));
+			names[nn++] = strdup(de->d_name);
+		}
+	}
+	closedir(d);
+	if (!nn)
+		return 2;
+	qsort(names, nn, sizeof(*names), cmp_str);
+	char **text = calloc(nn, sizeof(*text));
+	size_t *len = calloc(nn, sizeof(*len));
+	for (size_t i = 0; i < nn; i++) {
+		char path[4096];
+		struct gr_error err = { 0 };
+		snprintf(path, sizeof(path), "%s/%s", in, names[i]);
+		if (gr_read_file(path, GR_DEFAULT_MAX_REPORT, &text[i], &len[i], &err))
+			gr_error_clear(&err);
+	}
+	if (mkdir(out, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "grader-bench: cannot create '%s': %s\n", out, strerror(errno));
+		return 2;
+	}
+	struct gr_buf b = { 0 };
+	for (long k = 0; k < n; k++) {
+		size_t i = rnd((uint32_t)nn);
+		if (!text[i])
+			continue;
+		gr_buf_reset(&b);
+		vary(&b, text[i], len[i], (int)k);
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/s%06ld.md", out, k);
+		FILE *f = fopen(path, "w");
+		if (!f || fwrite(b.data, 1, b.len, f) != b.len || fclose(f) == EOF) {
+			fprintf(stderr, "grader-bench: cannot write '%s'\n", path);
+			return 2;
+		}
+	}
+	gr_buf_free(&b);
+	for (size_t i = 0; i < nn; i++) {
+		free(names[i]);
+		free(text[i]);
+	}
+	free(names);
+	free(text);
+	free(len);
+	return 0;
+}
+
+static int cmd_rss(int argc, char **argv)
+{
+	if (argc < 3)
+		return 2;
+	double t = now_s();
+	pid_t pid = fork();
+	if (pid == 0) {
+		execvp(argv[2], argv + 2);
+		_exit(127);
+	}
+	int status;
+	struct rusage ru;
+	if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
+		return 2;
+	t = now_s() - t;
+	printf("%.3f %ld\n", t, ru.ru_maxrss); /* seconds, KiB */
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "load"))
+		return cmd_load(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "loop"))
+		return cmd_loop(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "gen"))
+		return cmd_gen(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "rss"))
+		return cmd_rss(argc, argv);
+	fputs("usage: grader-bench load EXERCISE | loop EXERCISE SECONDS FILE... |\n"
+	      "                    gen FIXTURE_DIR OUT_DIR N [SEED] | rss COMMAND [ARGS...]\n",
+	      stderr);
+	return 2;
+}

@@ -1,0 +1,103 @@
+/*
+ * patset.h - a named set of PCRE2 patterns scanned fast over short texts.
+ *
+ * A concept is many small patterns ("\bbecause\b", "\bre-?profil\w*", ...).
+ * Joined into one alternation, PCRE2 must try every alternative at every
+ * byte (~50 ns/byte); compiled one by one, each pattern can skip ahead to
+ * its first character, and most can be skipped entirely: at load time each
+ * pattern gets, when it can be proved, a set of literal strings one of which
+ * every match must contain ("because"; "profil"). A report is indexed once
+ * by its lowercase trigrams (gr_trigrams_build), and a pattern none of whose
+ * literals' trigrams occur in the report is never run.
+ *
+ * Matches of a set are reported in order, without overlaps, as a single
+ * alternation of the patterns would report them (leftmost; at one start the
+ * earlier pattern wins).
+ *
+ * JIT: patterns are JIT-compiled lazily, the first time one must run (a
+ * single report pays only for the patterns it needs), or all at once with
+ * gr_patset_jit() before sharing an exercise between threads. Compilation
+ * is guarded by a mutex, so lazy JIT is safe from several threads too.
+ *
+ * Ownership: a patset owns its patterns; gr_patset_free() releases them.
+ */
+#ifndef GR_PATSET_H
+#define GR_PATSET_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GR_MAX_LITERALS 64      /* literals per pattern; more and it always runs */
+#define GR_MATCH_LIMIT 1000000  /* PCRE2 backtracking steps per match */
+#define GR_DEPTH_LIMIT 10000    /* PCRE2 backtracking depth */
+#define GR_MAX_MENTIONS 4096    /* matches kept per pattern per text */
+
+struct gr_scratch {
+	pcre2_match_data *md;
+	pcre2_match_context *mctx;
+	pcre2_jit_stack *jit;
+	void *hits;   /* growable buffer for gr_patset_scan */
+	size_t hcap;
+};
+
+/* Returns 0 or GR_ENOMEM. gr_scratch_free() on a zeroed scratch is a no-op. */
+int gr_scratch_init(struct gr_scratch *s);
+void gr_scratch_free(struct gr_scratch *s);
+
+struct gr_pattern {
+	pcre2_code *re;
+	char **lit;            /* lowercase literals, one of which every match contains */
+	size_t nlit;           /* 0: no literal proved, always run */
+	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
+	int jitted;            /* JIT attempted (read under the set's lock or after gr_patset_jit) */
+};
+
+struct gr_patset {
+	struct gr_pattern *v;
+	size_t n;
+};
+
+/* One text indexed by its lowercase-ASCII trigrams: which occur (2^16 bits)
+ * and where (chains by hash), so a pattern whose matches must start with a
+ * literal is tried only where that literal is. */
+#define GR_TRI_HEADS 4096
+struct gr_trigrams {
+	uint64_t bits[1024];
+	uint32_t head[GR_TRI_HEADS]; /* first position + 1 with this hash, 0 none */
+	uint32_t *next;              /* next position + 1 in the chain, ascending */
+	char *lower;                 /* the text in ASCII lowercase */
+	size_t len;
+};
+
+/* Index buf (texts over 4 GiB are not indexed: patterns then always run).
+ * Returns 0 or GR_ENOMEM; gr_trigrams_free() releases it. */
+int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len);
+void gr_trigrams_free(struct gr_trigrams *t);
+
+/* Compile patterns[0..n) (caseless, UTF, UCP, invalid UTF matched) into set.
+ * On a bad pattern returns GR_EINPUT with *bad its index, msg (size m) the
+ * PCRE2 message and *offset the offset in the pattern; GR_ENOMEM otherwise. */
+int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
+		      char *msg, size_t m, size_t *offset);
+
+/* JIT-compile every pattern now (before sharing across threads, or to time it). */
+void gr_patset_jit(struct gr_patset *set);
+
+/* Call each(ctx, start, end) for every match in buf[0..len), in order, with
+ * no overlaps. buf must be valid UTF-8 (normalised text: see text.h), as it
+ * is not checked again on every call. tri may be NULL (no skipping); each
+ * returns <0 to abort, 1 to drop the match (a later overlapping one may then
+ * be reported), 0 to keep it. */
+int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const struct gr_trigrams *tri,
+		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx);
+
+/* The literals extracted from one pattern (for tests and `lint`): returns how
+ * many were written into out (each malloc'ed), or 0 when none is proved.
+ * *prefix (may be NULL) says whether every match starts with one of them. */
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix);
+
+void gr_patset_free(struct gr_patset *set);
+
+#endif

@@ -1,0 +1,628 @@
+/*
+ * patset.c - pattern sets with a literal prefilter and lazy JIT (see patset.h).
+ *
+ * The literal extraction is deliberately conservative: it reads the pattern
+ * source and gives up (the pattern then always runs) on anything it does not
+ * fully understand - inline options, back-references, non-ASCII literals.
+ * A literal it returns is a string every match must contain, compared in
+ * ASCII lowercase, so skipping a pattern whose literals are absent never
+ * loses a match.
+ */
+#include "patset.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int gr_scratch_init(struct gr_scratch *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->md = pcre2_match_data_create(8, NULL);
+	s->mctx = pcre2_match_context_create(NULL);
+	s->jit = pcre2_jit_stack_create(32 * 1024, 512 * 1024, NULL);
+	if (!s->md || !s->mctx || !s->jit) {
+		gr_scratch_free(s);
+		return GR_ENOMEM;
+	}
+	pcre2_set_match_limit(s->mctx, GR_MATCH_LIMIT);
+	pcre2_set_depth_limit(s->mctx, GR_DEPTH_LIMIT);
+	pcre2_jit_stack_assign(s->mctx, NULL, s->jit);
+	return 0;
+}
+
+void gr_scratch_free(struct gr_scratch *s)
+{
+	if (!s)
+		return;
+	pcre2_match_data_free(s->md);
+	pcre2_match_context_free(s->mctx);
+	pcre2_jit_stack_free(s->jit);
+	free(s->hits);
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- trigrams ------------------------------------------------------------ */
+
+static unsigned tri_hash(unsigned char a, unsigned char b, unsigned char c)
+{
+	return ((unsigned)a * 961u + (unsigned)b * 31u + (unsigned)c) & 0xFFFFu;
+}
+
+int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
+{
+	memset(t->bits, 0, sizeof(t->bits));
+	memset(t->head, 0, sizeof(t->head));
+	t->next = NULL;
+	t->lower = NULL;
+	t->len = 0;
+	if (len < 3 || len >= UINT32_MAX)
+		return 0;
+	t->lower = malloc(len + 1);
+	t->next = malloc(len * sizeof(uint32_t));
+	if (!t->lower || !t->next) {
+		gr_trigrams_free(t);
+		return GR_ENOMEM;
+	}
+	for (size_t i = 0; i < len; i++)
+		t->lower[i] = (char)tolower((unsigned char)buf[i]);
+	t->lower[len] = '\0';
+	t->len = len;
+	/* Backwards, so each chain comes out in ascending position order. */
+	for (size_t i = len - 2; i-- > 0;) {
+		unsigned h = tri_hash((unsigned char)t->lower[i], (unsigned char)t->lower[i + 1],
+				      (unsigned char)t->lower[i + 2]);
+		t->bits[h >> 6] |= 1ull << (h & 63);
+		unsigned b = h & (GR_TRI_HEADS - 1);
+		t->next[i] = t->head[b];
+		t->head[b] = (uint32_t)i + 1;
+	}
+	return 0;
+}
+
+void gr_trigrams_free(struct gr_trigrams *t)
+{
+	free(t->lower);
+	free(t->next);
+	t->lower = NULL;
+	t->next = NULL;
+	t->len = 0;
+}
+
+static int has_literal(const struct gr_trigrams *t, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + 2 < n; i++) {
+		unsigned h = tri_hash((unsigned char)lit[i], (unsigned char)lit[i + 1], (unsigned char)lit[i + 2]);
+		if (!(t->bits[h >> 6] & (1ull << (h & 63))))
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- literal extraction ---------------------------------------------------- */
+
+struct strs {
+	char *v[GR_MAX_LITERALS];
+	size_t n;
+	int ok;     /* 0: could not prove a literal */
+	int prefix; /* every match starts with one of v */
+};
+
+struct lp {
+	const char *p, *end;
+	int broken; /* saw something we don't understand: give up */
+};
+
+static void strs_clear(struct strs *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	s->n = 0;
+}
+
+static int strs_add(struct strs *s, const char *str, size_t n)
+{
+	if (s->n == GR_MAX_LITERALS)
+		return -1;
+	char *c = strndup(str, n);
+	if (!c)
+		return -1;
+	s->v[s->n++] = c;
+	return 0;
+}
+
+/* Skip a [...] class starting at p (p points at '['). */
+static const char *skip_class(const char *p, const char *end)
+{
+	p++;
+	if (p < end && *p == '^')
+		p++;
+	if (p < end && *p == ']')
+		p++;
+	while (p < end && *p != ']') {
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		else if (*p == '[' && p + 1 < end && p[1] == ':') {
+			const char *q = strstr(p + 2, ":]");
+			if (q && q < end)
+				p = q + 1;
+		}
+		p++;
+	}
+	return p < end ? p + 1 : end;
+}
+
+/* Skip a (...) group starting at p (p at '('), honouring escapes and classes. */
+static const char *skip_group(const char *p, const char *end)
+{
+	int depth = 0;
+	while (p < end) {
+		if (*p == '\\' && p + 1 < end) {
+			p += 2;
+			continue;
+		}
+		if (*p == '[') {
+			p = skip_class(p, end);
+			continue;
+		}
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return p + 1;
+		p++;
+	}
+	return end;
+}
+
+/* After an atom: is the next thing a quantifier that allows zero? Consumes
+ * the quantifier (and a lazy/possessive mark). Returns 1 optional, 0 other
+ * or none; *quantified set when any quantifier was there. */
+static int quantifier(struct lp *lp, int *quantified)
+{
+	const char *p = lp->p;
+	*quantified = 0;
+	int optional = 0;
+	if (p >= lp->end)
+		return 0;
+	if (*p == '?' || *p == '*') {
+		optional = 1;
+		p++;
+	} else if (*p == '+') {
+		p++;
+	} else if (*p == '{' && p + 1 < lp->end && (isdigit((unsigned char)p[1]) || p[1] == ',')) {
+		optional = p[1] == '0' || p[1] == ',';
+		const char *q = memchr(p, '}', (size_t)(lp->end - p));
+		if (!q)
+			return 0; /* a literal '{' */
+		p = q + 1;
+	} else {
+		return 0;
+	}
+	*quantified = 1;
+	if (p < lp->end && (*p == '?' || *p == '+'))
+		p++;
+	lp->p = p;
+	return optional;
+}
+
+static void parse_alt(struct lp *lp, struct strs *out);
+
+/* The best literal requirement of one sequence: its longest literal run of
+ * three or more characters, else the first required group whose every
+ * alternative gives one. */
+static void parse_seq(struct lp *lp, struct strs *out)
+{
+	char run[128], best[128];
+	size_t rn = 0, bn = 0;
+	int consumed = 0;    /* a consuming atom came before the current run */
+	int run_prefix = 0, best_prefix = 0;
+	struct strs group = { .n = 0, .ok = 0 };
+	/* Keep the run that starts the match if it is long enough, else the
+	 * longest one. */
+#define END_RUN()                                                            \
+	do {                                                                 \
+		if (rn >= 3 && !best_prefix && (run_prefix || rn > bn)) {    \
+			memcpy(best, run, rn);                               \
+			bn = rn;                                             \
+			best_prefix = run_prefix;                            \
+		}                                                            \
+		if (rn)                                                      \
+			consumed = 1;                                        \
+		rn = 0;                                                      \
+	} while (0)
+#define ADD_CHAR(ch)                                                         \
+	do {                                                                 \
+		if (rn == 0)                                                 \
+			run_prefix = !consumed;                              \
+		if (rn < sizeof(run))                                        \
+			run[rn++] = (char)tolower((unsigned char)(ch));      \
+	} while (0)
+	while (lp->p < lp->end && !lp->broken) {
+		char c = *lp->p;
+		if (c == '|' || c == ')')
+			break;
+		int q = 0, lit = -1;
+		if (c == '\\' && lp->p + 1 < lp->end) {
+			char e = lp->p[1];
+			lp->p += 2;
+			if (e == 'Q') {
+				const char *stop = strstr(lp->p, "\\E");
+				if (!stop || stop > lp->end)
+					stop = lp->end;
+				for (; lp->p < stop; lp->p++) {
+					if ((unsigned char)*lp->p >= 0x80) {
+						END_RUN();
+						consumed = 1;
+						continue;
+					}
+					ADD_CHAR(*lp->p);
+				}
+				lp->p = stop < lp->end ? stop + 2 : stop;
+				continue;
+			}
+			if (strchr("bBAzZGK", e)) { /* zero-width */
+				END_RUN();
+				continue;
+			}
+			if (strchr("dDwWsShHvVRNX", e)) {
+				lit = -1;
+			} else if (e == 'p' || e == 'P') {
+				if (lp->p < lp->end && *lp->p == '{') {
+					const char *q2 = memchr(lp->p, '}', (size_t)(lp->end - lp->p));
+					lp->p = q2 ? q2 + 1 : lp->end;
+				} else if (lp->p < lp->end) {
+					lp->p++;
+				}
+			} else if (ispunct((unsigned char)e) || e == ' ') {
+				lit = e;
+			} else {
+				lp->broken = 1; /* \1, \x.., \c.. ... */
+				break;
+			}
+		} else if (c == '[') {
+			lp->p = skip_class(lp->p, lp->end);
+		} else if (c == '.') {
+			lp->p++;
+		} else if (c == '^' || c == '$') {
+			lp->p++;
+			END_RUN();
+			continue;
+		} else if (c == '(') {
+			const char *g = lp->p;
+			if (g + 1 < lp->end && g[1] == '?') {
+				char k = g + 2 < lp->end ? g[2] : 0;
+				if (k == '=' || k == '!' || (k == '<' && g + 3 < lp->end && (g[3] == '=' || g[3] == '!'))) {
+					lp->p = skip_group(g, lp->end); /* lookaround: zero-width */
+					END_RUN();
+					continue;
+				}
+				if (k == ':') {
+					lp->p = g + 3;
+				} else if (k == '<' || k == 'P' || k == '\'') {
+					const char *gt = memchr(g, k == '\'' ? '\'' : '>', (size_t)(lp->end - g));
+					if (!gt) {
+						lp->broken = 1;
+						break;
+					}
+					lp->p = gt + 1;
+				} else {
+					lp->broken = 1; /* inline options, conditionals, recursion */
+					break;
+				}
+			} else {
+				lp->p = g + 1;
+			}
+			END_RUN();
+			struct strs inner = { .n = 0, .ok = 0 };
+			parse_alt(lp, &inner);
+			if (lp->p >= lp->end || *lp->p != ')') {
+				lp->broken = 1;
+				strs_clear(&inner);
+				break;
+			}
+			lp->p++;
+			int quantified;
+			int optional = quantifier(lp, &quantified);
+			if (!optional && inner.ok && !group.ok) {
+				group = inner;
+				group.prefix = inner.prefix && !consumed && !quantified;
+			} else {
+				strs_clear(&inner);
+			}
+			consumed = 1;
+			continue;
+		} else {
+			lit = (unsigned char)c < 0x80 ? c : -2;
+			lp->p++;
+		}
+		int quantified;
+		q = quantifier(lp, &quantified);
+		if (lit >= 0 && !q) {
+			ADD_CHAR(lit);
+			if (quantified)
+				END_RUN();
+		} else {
+			END_RUN();
+			consumed = 1;
+		}
+	}
+	END_RUN();
+#undef END_RUN
+#undef ADD_CHAR
+	if (bn >= 3 && (best_prefix || !group.prefix || !group.ok)) {
+		strs_clear(&group);
+		out->ok = strs_add(out, best, bn) == 0;
+		out->prefix = best_prefix;
+	} else if (group.ok) {
+		*out = group;
+	} else {
+		strs_clear(&group);
+		out->ok = 0;
+	}
+}
+
+static void parse_alt(struct lp *lp, struct strs *out)
+{
+	out->n = 0;
+	out->ok = 1;
+	out->prefix = 1;
+	for (;;) {
+		struct strs one = { .n = 0, .ok = 0, .prefix = 0 };
+		parse_seq(lp, &one);
+		if (!one.ok || lp->broken)
+			out->ok = 0;
+		out->prefix &= one.prefix;
+		for (size_t i = 0; i < one.n; i++) {
+			if (out->ok && out->n < GR_MAX_LITERALS)
+				out->v[out->n++] = one.v[i];
+			else {
+				free(one.v[i]);
+				out->ok = 0;
+			}
+		}
+		if (lp->p < lp->end && *lp->p == '|' && !lp->broken) {
+			lp->p++;
+			continue;
+		}
+		break;
+	}
+	if (!out->ok)
+		strs_clear(out);
+}
+
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix)
+{
+	struct lp lp = { pattern, pattern + strlen(pattern), 0 };
+	struct strs s = { .n = 0, .ok = 0 };
+	parse_alt(&lp, &s);
+	if (prefix)
+		*prefix = 0;
+	if (!s.ok || lp.broken || lp.p != lp.end || s.n > max) {
+		strs_clear(&s);
+		return 0;
+	}
+	if (prefix)
+		*prefix = s.prefix;
+	for (size_t i = 0; i < s.n; i++)
+		out[i] = s.v[i];
+	return s.n;
+}
+
+/* ---- sets -------------------------------------------------------------------- */
+
+int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
+		      char *msg, size_t m, size_t *offset)
+{
+	set->v = calloc(n ? n : 1, sizeof(*set->v));
+	set->n = 0;
+	if (!set->v)
+		return GR_ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		int code;
+		PCRE2_SIZE off = 0;
+		struct gr_pattern *p = &set->v[set->n];
+		p->re = pcre2_compile((PCRE2_SPTR)patterns[i], PCRE2_ZERO_TERMINATED,
+				      PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF |
+					      PCRE2_USE_OFFSET_LIMIT, &code, &off, NULL);
+		if (!p->re) {
+			pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, m);
+			*offset = off;
+			*bad = i;
+			return GR_EINPUT;
+		}
+		set->n++;
+		char *lits[GR_MAX_LITERALS];
+		size_t k = gr_pattern_literals(patterns[i], lits, GR_MAX_LITERALS, &p->prefix);
+		if (k) {
+			p->lit = calloc(k, sizeof(char *));
+			if (!p->lit) {
+				for (size_t j = 0; j < k; j++)
+					free(lits[j]);
+				return GR_ENOMEM;
+			}
+			memcpy(p->lit, lits, k * sizeof(char *));
+			p->nlit = k;
+		}
+	}
+	return 0;
+}
+
+static void jit_one(struct gr_pattern *p)
+{
+	if (__atomic_load_n(&p->jitted, __ATOMIC_ACQUIRE))
+		return;
+	pthread_mutex_lock(&jit_lock);
+	if (!p->jitted) {
+		pcre2_jit_compile(p->re, PCRE2_JIT_COMPLETE); /* the interpreter remains if JIT is unavailable */
+		__atomic_store_n(&p->jitted, 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&jit_lock);
+}
+
+void gr_patset_jit(struct gr_patset *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		jit_one(&set->v[i]);
+}
+
+struct hit {
+	size_t start, end, pat;
+};
+
+static int push_hit(struct gr_scratch *s, size_t *n, size_t a, size_t b, size_t pat)
+{
+	if (*n == s->hcap) {
+		size_t cap = s->hcap ? s->hcap * 2 : 64;
+		struct hit *h = realloc(s->hits, cap * sizeof(*h));
+		if (!h)
+			return GR_ENOMEM;
+		s->hits = h;
+		s->hcap = cap;
+	}
+	((struct hit *)s->hits)[(*n)++] = (struct hit){ a, b, pat };
+	return 0;
+}
+
+/* Every match starts with one of p's literals: try an anchored match at each
+ * place one occurs, in order, instead of scanning the whole text. */
+static int scan_at_literals(struct gr_pattern *p, size_t pi, const char *buf, size_t len,
+			    const struct gr_trigrams *tri, struct gr_scratch *s, size_t *n)
+{
+	size_t cand[256], nc = 0;
+	for (size_t k = 0; k < p->nlit; k++) {
+		const char *lit = p->lit[k];
+		size_t ln = strlen(lit);
+		unsigned b = tri_hash((unsigned char)lit[0], (unsigned char)lit[1], (unsigned char)lit[2]) & (GR_TRI_HEADS - 1);
+		for (uint32_t at = tri->head[b]; at; at = tri->next[at - 1]) {
+			size_t pos = at - 1;
+			if (pos + ln <= len && !memcmp(tri->lower + pos, lit, ln)) {
+				if (nc == sizeof(cand) / sizeof(cand[0]))
+					goto full; /* a literal everywhere: scan instead */
+				cand[nc++] = pos;
+			}
+		}
+	}
+	/* Ascending, without duplicates (two literals may start at one place). */
+	for (size_t i = 1; i < nc; i++)
+		for (size_t j = i; j > 0 && cand[j - 1] > cand[j]; j--) {
+			size_t t = cand[j];
+			cand[j] = cand[j - 1];
+			cand[j - 1] = t;
+		}
+	/* An offset limit equal to the start is an anchored match that the JIT
+	 * runs (match-time PCRE2_ANCHORED would fall back to the interpreter). */
+	size_t next = 0;
+	int rc = 0;
+	for (size_t i = 0; i < nc && !rc; i++) {
+		if (cand[i] < next || (i && cand[i] == cand[i - 1]))
+			continue;
+		pcre2_set_offset_limit(s->mctx, cand[i]);
+		if (pcre2_match(p->re, (PCRE2_SPTR)buf, len, cand[i], PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+			continue;
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+		rc = push_hit(s, n, ov[0], ov[1], pi);
+		next = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
+	pcre2_set_offset_limit(s->mctx, PCRE2_UNSET);
+	return rc;
+full:;
+	size_t off = 0;
+	for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
+		if (pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+			break;
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+		if (push_hit(s, n, ov[0], ov[1], pi) < 0)
+			return GR_ENOMEM;
+		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+		while (off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
+			off++;
+	}
+	return 0;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->pat < y->pat ? -1 : x->pat > y->pat;
+}
+
+int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const struct gr_trigrams *tri,
+		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx)
+{
+	size_t n = 0;
+	struct hit *hits = s->hits;
+	for (size_t i = 0; i < set->n; i++) {
+		struct gr_pattern *p = &set->v[i];
+		if (tri && p->nlit) {
+			int any = 0;
+			for (size_t k = 0; k < p->nlit && !any; k++)
+				any = has_literal(tri, p->lit[k]);
+			if (!any)
+				continue;
+		}
+		jit_one(p);
+		if (tri && p->prefix && tri->lower && tri->len == len) {
+			int rc = scan_at_literals(p, i, buf, len, tri, s, &n);
+			if (rc < 0)
+				return rc;
+			hits = s->hits;
+			continue;
+		}
+		size_t off = 0;
+		for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
+			if (pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+				break; /* no match, or a limit hit: keep what was found */
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+			if (n == s->hcap) {
+				size_t cap = s->hcap ? s->hcap * 2 : 64;
+				struct hit *h = realloc(s->hits, cap * sizeof(*h));
+				if (!h)
+					return GR_ENOMEM;
+				s->hits = hits = h;
+				s->hcap = cap;
+			}
+			hits[n++] = (struct hit){ ov[0], ov[1], i };
+			off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+			while (off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
+				off++;
+		}
+	}
+	if (n > 1)
+		qsort(hits, n, sizeof(*hits), by_start);
+	size_t last = 0;
+	int first = 1;
+	for (size_t i = 0; i < n; i++) {
+		if (!first && hits[i].start < last)
+			continue; /* overlaps a match already reported */
+		int rc = each(ctx, hits[i].start, hits[i].end);
+		if (rc < 0)
+			return rc;
+		if (rc == 0) { /* kept: later overlapping matches are part of it */
+			last = hits[i].end > hits[i].start ? hits[i].end : hits[i].start + 1;
+			first = 0;
+		}
+	}
+	return 0;
+}
+
+void gr_patset_free(struct gr_patset *set)
+{
+	if (!set || !set->v)
+		return;
+	for (size_t i = 0; i < set->n; i++) {
+		pcre2_code_free(set->v[i].re);
+		for (size_t k = 0; k < set->v[i].nlit; k++)
+			free(set->v[i].lit[k]);
+		free(set->v[i].lit);
+	}
+	free(set->v);
+	set->v = NULL;
+	set->n = 0;
+}

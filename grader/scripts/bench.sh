@@ -1,0 +1,73 @@
+#!/bin/sh
+# `make bench`: the grader's speed, printed, not asserted (timings on a shared
+# machine are not a test).
+#   1. one `grader grade` run, wall time, YAML load and PCRE2 JIT included;
+#      the load + JIT alone; the engine's single-core grading loop (reports/s);
+#   2. `grader bulk` over N (default 20,000) generated submissions with -j =
+#      cores: reports/s end to end (read, graded, CSV/JSONL/feedback/summary
+#      written), `cat` over the same files as the I/O floor and the ratio, and
+#      peak RSS at 2,000 and N submissions (memory must stay flat).
+# Generated submissions live in a temporary folder, never in the repository.
+# Usage: sh grader/scripts/bench.sh [BUILD_DIR]   (BENCH_N=20000 BENCH_EXERCISE=part-a)
+set -eu
+BUILD=${1:-build}
+N=${BENCH_N:-20000}
+EX=${BENCH_EXERCISE:-part-a}
+G=$BUILD/grader
+CORES=$(nproc 2>/dev/null || echo 1)
+[ -x "$G" ] || { echo "bench: no $G; run 'make' first" >&2; exit 2; }
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/grader-bench.XXXXXX")
+trap 'rm -rf "$T"' EXIT INT TERM
+
+# grader-bench: built by CMake (grader/bench/) when wired in, else here.
+B=$BUILD/grader-bench
+if [ ! -x "$B" ]; then
+	B=$T/grader-bench
+	${CC:-cc} -O2 -D_GNU_SOURCE -Igrader/include grader/bench/bench.c "$BUILD/libgrader_lib.a" \
+		$(pkg-config --libs yaml-0.1 libpcre2-8 jansson) -lpthread -lm -o "$B"
+fi
+
+now_ms() { date +%s%N | cut -c1-13; }
+
+echo "== engine (issue 2) =="
+echo "exercise:            $EX ($(ls fixtures/$EX/[0-9]*.md | wc -l) fixture reports)"
+echo "load + JIT:          $("$B" load "$EX") ms (best of 5)"
+best=999999
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	t0=$(now_ms)
+	"$G" grade "$EX" "solutions/$EX.md" >/dev/null || true
+	t=$(($(now_ms) - t0))
+	[ $t -lt $best ] && best=$t
+done
+echo "grader grade (1 run): ${best} ms wall (best of 10, load + JIT + grade + print)"
+set -- $("$B" loop "$EX" 3 fixtures/"$EX"/[0-9]*.md)
+echo "grading loop:        $1 reports/s on one core (mean report $2 bytes)"
+
+echo
+echo "== bulk (issue 4), -j $CORES on $CORES cores =="
+"$B" gen "fixtures/$EX" "$T/s2k" 2000 2
+"$B" gen "fixtures/$EX" "$T/s" "$N" 1
+echo "generated:           $N submissions, $(du -sk "$T/s" | cut -f1) KiB"
+
+catfloor() { # seconds for cat over every file in $1, warm cache
+	find "$1" -name '*.md' -print0 | xargs -0 cat >/dev/null
+	t0=$(now_ms)
+	find "$1" -name '*.md' -print0 | xargs -0 cat >/dev/null
+	echo $(($(now_ms) - t0))
+}
+bulk() { # bulk DIR OUT -> "seconds peak_kib"
+	"$B" rss "$G" bulk "$EX" "$1" --out "$2" -j "$CORES" --quiet || [ $? = 1 ]
+}
+set -- $(bulk "$T/s2k" "$T/o2k")
+rss2k=$2
+set -- $(bulk "$T/s" "$T/o")
+secs=$1 rss=$2
+cat_ms=$(catfloor "$T/s")
+awk -v n="$N" -v s="$secs" -v c="$cat_ms" -v r2="$rss2k" -v r="$rss" 'BEGIN {
+	printf "grader bulk:         %.2f s, %.0f reports/s end to end (target >= 20000)\n", s, n / s
+	printf "cat floor:           %.3f s, %.0f files/s\n", c / 1000, (c > 0 ? n / (c / 1000) : 0)
+	printf "ratio:               %.1fx the cat floor (target <= 4x)\n", (c > 0 ? s / (c / 1000) : 0)
+	printf "peak RSS:            %d KiB at 2000, %d KiB at %d submissions\n", r2, r, n
+}'
+echo "outputs:             $(wc -l <"$T/o/grades.csv") CSV lines, $(ls "$T/o/feedback" | wc -l) feedback files, summary $(wc -c <"$T/o/summary.html") bytes"
