@@ -54,6 +54,7 @@ static struct gr_exercise *load(const char *arg)
 		gr_error_clear(&err);
 		return NULL;
 	}
+	gr_exercise_jit(ex); /* "load + JIT": every pattern compiled, as a batch run would */
 	return ex;
 }
 

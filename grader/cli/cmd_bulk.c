@@ -834,6 +834,7 @@ int cmd_bulk(int argc, char **argv)
 	}
 	if ((rc = cli_load_exercise(args[0], &ex)))
 		goto done;
+	gr_exercise_jit(ex); /* once, before the workers share it */
 	rc = GR_EXIT_USAGE;
 	if (scan(&subs, root, args[1]) < 0)
 		goto done;

@@ -50,8 +50,9 @@ void gr_error_print(const struct gr_error *err, FILE *out)
 		fprintf(out, "%s\n", msg);
 	if (err->source && err->col > 0) {
 		fprintf(out, "    %s\n    ", err->source);
+		size_t n = strlen(err->source);
 		for (int i = 1; i < err->col && i <= 200; i++)
-			fputc(err->source[i - 1] == '\t' ? '\t' : ' ', out);
+			fputc((size_t)i <= n && err->source[i - 1] == '\t' ? '\t' : ' ', out);
 		fputs("^\n", out);
 	}
 }

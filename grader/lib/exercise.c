@@ -27,19 +27,51 @@ struct loader {
 
 /* ---- small helpers ---------------------------------------------------- */
 
-/* The start of 1-based line `line`, counting line breaks as libyaml does
- * (CRLF, CR and LF). */
-static const char *line_at(const char *src, int line)
+/* The length of the line break at p as libyaml counts them (CRLF, CR, LF,
+ * NEL, LINE and PARAGRAPH SEPARATOR), or 0. */
+static size_t yaml_break(const char *p)
+{
+	if (p[0] == '\r' && p[1] == '\n')
+		return 2;
+	if (p[0] == '\r' || p[0] == '\n')
+		return 1;
+	if ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0x85)
+		return 2;
+	if ((unsigned char)p[0] == 0xE2 && (unsigned char)p[1] == 0x80 &&
+	    ((unsigned char)p[2] == 0xA8 || (unsigned char)p[2] == 0xA9))
+		return 3;
+	return 0;
+}
+
+/* The start of 1-based line `line`, counting breaks as libyaml does, and
+ * (via *len) its length. */
+static const char *line_at(const char *src, int line, size_t *len)
 {
 	const char *p = src;
 	for (int i = 1; i < line && *p; i++) {
-		p += strcspn(p, "\r\n");
-		if (*p == '\r' && p[1] == '\n')
-			p += 2;
-		else if (*p)
+		size_t b;
+		while (*p && !(b = yaml_break(p)))
 			p++;
+		if (*p)
+			p += b;
 	}
+	const char *e = p;
+	while (*e && !yaml_break(e))
+		e++;
+	*len = (size_t)(e - p);
 	return p;
+}
+
+/* Attach the offending line to the error, cut at libyaml's line break. */
+static void set_source(struct gr_error *err, const char *src, int line)
+{
+	size_t n;
+	const char *p = line_at(src, line, &n);
+	char *copy = strndup(p, n);
+	if (copy) {
+		gr_error_set_source(err, copy);
+		free(copy);
+	}
 }
 
 static int failv(struct loader *L, int line, int col, const char *fmt, va_list ap)
@@ -50,7 +82,7 @@ static int failv(struct loader *L, int line, int col, const char *fmt, va_list a
 	gr_error_set(L->err, GR_EINPUT, L->path, line, col, "%s", msg ? msg : "invalid exercise");
 	free(msg);
 	if (line > 0)
-		gr_error_set_source(L->err, line_at(L->src, line));
+		set_source(L->err, L->src, line);
 	return GR_EINPUT;
 }
 
@@ -1136,7 +1168,7 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 		gr_error_set(err, GR_EINPUT, path, line, col, "invalid YAML: %s%s%s",
 			     parser.problem ? parser.problem : "syntax error",
 			     parser.context ? " " : "", parser.context ? parser.context : "");
-		gr_error_set_source(err, line_at(src, line));
+		set_source(err, src, line);
 		yaml_parser_delete(&parser);
 		free(src);
 		return GR_EINPUT;

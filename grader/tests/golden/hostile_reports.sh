@@ -18,10 +18,10 @@ MAX=1048576                  # GR_DEFAULT_MAX_REPORT
 
 # Plain POSIX tools only (no python or bc on a bare CI machine).
 rep() { # rep WORD COUNT: WORD repeated COUNT times, no newline (WORD has none)
-	yes "$1" | head -n "$2" | tr -d '\n'
+	yes -- "$1" | head -n "$2" | tr -d '\n'
 }
 lines() { # lines TEXT COUNT: TEXT on COUNT lines
-	yes "$1" | head -n "$2"
+	yes -- "$1" | head -n "$2"
 }
 graded() { # graded NAME: grade $T/NAME.md, expect exit 0 or 1 within LIMIT
 	name=$1
