@@ -84,6 +84,7 @@ int cmd_lint(int argc, char **argv)
 	int rc = cli_load_exercise(argv[1], &ex);
 	if (rc)
 		return rc;
+	gr_exercise_jit(ex); /* every example ahead */
 	struct gr_scratch s;
 	if (gr_scratch_init(&s)) {
 		gr_exercise_free(ex);

@@ -167,6 +167,7 @@ int cmd_validate(int argc, char **argv)
 	int rc = cli_load_exercise(args[0], &ex);
 	if (rc)
 		return rc;
+	gr_exercise_jit(ex); /* many reports ahead */
 	char lpath[4096];
 	snprintf(lpath, sizeof(lpath), "%s/labels.json", args[1]);
 	json_error_t jerr;

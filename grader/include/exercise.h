@@ -198,9 +198,11 @@ int gr_exercise_section(const struct gr_exercise *ex, const char *id);
  * PCRE2 message and *offset with the offset in the pattern. */
 pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset);
 
-/* JIT-compile every pattern now. Patterns are otherwise JIT-compiled lazily
- * when first needed; call this before timing, or to pay the cost up front in
- * a batch. Safe to skip: lazy compilation is thread-safe. */
+/* JIT-compile every pattern now, as batch verbs (bulk, validate, lint) do
+ * before grading many reports. Without it, concept patterns are JIT-compiled
+ * when a second report needs them and the rest are interpreted: on a single
+ * report that is faster than compiling. Not thread-safe with grading: call
+ * it before sharing the exercise. */
 void gr_exercise_jit(struct gr_exercise *ex);
 
 void gr_exercise_free(struct gr_exercise *ex);

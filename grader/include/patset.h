@@ -14,10 +14,12 @@
  * alternation of the patterns would report them (leftmost; at one start the
  * earlier pattern wins).
  *
- * JIT: patterns are JIT-compiled lazily, the first time one must run (a
- * single report pays only for the patterns it needs), or all at once with
- * gr_patset_jit() before sharing an exercise between threads. Compilation
- * is guarded by a mutex, so lazy JIT is safe from several threads too.
+ * JIT: compiling a pattern to machine code costs more than interpreting it
+ * over one short report, so a pattern is JIT-compiled the second time it
+ * must run (a batch pays once per pattern, a single `grade` not at all), or
+ * all at once with gr_patset_jit(), as batch verbs do before sharing an
+ * exercise between threads. Compilation is guarded by a mutex, so the lazy
+ * path is safe from several threads too.
  *
  * Ownership: a patset owns its patterns; gr_patset_free() releases them.
  */
@@ -51,7 +53,8 @@ struct gr_pattern {
 	char **lit;            /* lowercase literals, one of which every match contains */
 	size_t nlit;           /* 0: no literal proved, always run */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
-	int jitted;            /* JIT attempted (read under the set's lock or after gr_patset_jit) */
+	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */
+	int uses;              /* texts scanned (atomic): JIT pays off from the second */
 };
 
 struct gr_patset {

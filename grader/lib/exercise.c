@@ -266,8 +266,7 @@ pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset)
 		*offset = off;
 		return NULL;
 	}
-	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE); /* falls back to the interpreter if JIT is unavailable */
-	return re;
+	return re; /* JIT-compiled by gr_exercise_jit(), for batches */
 }
 
 static int matches_empty(pcre2_code *re)
@@ -1240,6 +1239,23 @@ int gr_exercise_find(const char *arg, char *buf, size_t n, struct gr_error *err)
 
 void gr_exercise_jit(struct gr_exercise *ex)
 {
+	/* The interpreter remains for any pattern the JIT cannot take. */
+	for (size_t i = 0; i < ex->nfields; i++) {
+		pcre2_code *re[] = { ex->fields[i].label_re, ex->fields[i].alias_re, ex->fields[i].infer_re };
+		for (size_t k = 0; k < 3; k++)
+			if (re[k])
+				pcre2_jit_compile(re[k], PCRE2_JIT_COMPLETE);
+	}
+	for (size_t i = 0; i < ex->nsections; i++) {
+		if (ex->sections[i].heading_re)
+			pcre2_jit_compile(ex->sections[i].heading_re, PCRE2_JIT_COMPLETE);
+		if (ex->sections[i].infer_re)
+			pcre2_jit_compile(ex->sections[i].infer_re, PCRE2_JIT_COMPLETE);
+	}
+	if (ex->quantity_re)
+		pcre2_jit_compile(ex->quantity_re, PCRE2_JIT_COMPLETE);
+	if (ex->echo_re)
+		pcre2_jit_compile(ex->echo_re, PCRE2_JIT_COMPLETE);
 	for (size_t i = 0; i < ex->nconcepts; i++)
 		gr_patset_jit(&ex->concepts[i].set);
 	for (size_t i = 0; i < ex->table.len; i++)

@@ -456,6 +456,8 @@ static void jit_one(struct gr_pattern *p)
 {
 	if (__atomic_load_n(&p->jitted, __ATOMIC_ACQUIRE))
 		return;
+	if (__atomic_add_fetch(&p->uses, 1, __ATOMIC_RELAXED) < 2)
+		return; /* the first text: the interpreter is cheaper than compiling */
 	pthread_mutex_lock(&jit_lock);
 	if (!p->jitted) {
 		pcre2_jit_compile(p->re, PCRE2_JIT_COMPLETE); /* the interpreter remains if JIT is unavailable */
@@ -466,8 +468,10 @@ static void jit_one(struct gr_pattern *p)
 
 void gr_patset_jit(struct gr_patset *set)
 {
-	for (size_t i = 0; i < set->n; i++)
+	for (size_t i = 0; i < set->n; i++) {
+		__atomic_store_n(&set->v[i].uses, 2, __ATOMIC_RELAXED);
 		jit_one(&set->v[i]);
+	}
 }
 
 struct hit {
