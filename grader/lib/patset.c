@@ -452,12 +452,13 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
 	return 0;
 }
 
-static void jit_one(struct gr_pattern *p)
+static void jit_one(struct gr_pattern *p, size_t len)
 {
 	if (__atomic_load_n(&p->jitted, __ATOMIC_ACQUIRE))
 		return;
-	if (__atomic_add_fetch(&p->uses, 1, __ATOMIC_RELAXED) < 2)
-		return; /* the first text: the interpreter is cheaper than compiling */
+	/* The first short text: the interpreter is cheaper than compiling. */
+	if (__atomic_add_fetch(&p->uses, 1, __ATOMIC_RELAXED) < 2 && len < 16384)
+		return;
 	pthread_mutex_lock(&jit_lock);
 	if (!p->jitted) {
 		pcre2_jit_compile(p->re, PCRE2_JIT_COMPLETE); /* the interpreter remains if JIT is unavailable */
@@ -470,7 +471,7 @@ void gr_patset_jit(struct gr_patset *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		__atomic_store_n(&set->v[i].uses, 2, __ATOMIC_RELAXED);
-		jit_one(&set->v[i]);
+		jit_one(&set->v[i], 0);
 	}
 }
 
@@ -571,7 +572,7 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 			if (!any)
 				continue;
 		}
-		jit_one(p);
+		jit_one(p, len);
 		if (tri && p->prefix && tri->lower && tri->len == len) {
 			int rc = scan_at_literals(p, i, buf, len, tri, s, &n);
 			if (rc < 0)

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GR_MAX_LABEL_SCAN 256 /* bytes a label or heading pattern may read */
+
 struct linfo {
 	size_t off, len;   /* the line in the buffer */
 	size_t body;       /* offset after indentation, quote, list and emphasis marks */
@@ -46,6 +48,13 @@ static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_
 {
 	if (!re)
 		return 0;
+	/* Labels and headings are short: never look further than this, or a
+	 * megabyte line of labels costs a megabyte per try. */
+	if (end - off > GR_MAX_LABEL_SCAN) {
+		end = off + GR_MAX_LABEL_SCAN;
+		while (end > off && ((unsigned char)p->buf[end] & 0xC0) == 0x80)
+			end--; /* whole characters only */
+	}
 	/* Anchored through an offset limit, which the JIT supports. */
 	pcre2_set_offset_limit(p->s->mctx, off);
 	int rc = pcre2_match(re, (PCRE2_SPTR)p->buf, end, off, PCRE2_NO_UTF_CHECK, p->md, p->s->mctx);

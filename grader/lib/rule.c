@@ -95,10 +95,50 @@ static int in_deferred_section(const struct gr_report *r, size_t off)
 		if (r->ex->sections[s].deferred && r->sections[s].found && off >= r->sections[s].span.start &&
 		    off < r->sections[s].span.end)
 			return 1;
-	for (size_t i = 0; i < r->ndeferred; i++)
-		if (off >= r->deferred[i].start && off < r->deferred[i].end)
-			return 1;
-	return 0;
+	return span_of(r->deferred, r->ndeferred, off) != NONE;
+}
+
+/* Mentions are sorted by start, so by sentence too: the first whose
+ * sentence is at least s. */
+static size_t first_in_sentence(const struct gr_mentions *m, unsigned s)
+{
+	size_t lo = 0, hi = m->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (m->v[mid].sentence < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The first mention starting at or after off. */
+static size_t first_at(const struct gr_mentions *m, size_t off)
+{
+	size_t lo = 0, hi = m->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (m->v[mid].start < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The first cue starting at or after off (cues sorted by start). */
+static size_t first_cue(const struct cues *c, size_t off)
+{
+	size_t lo = 0, hi = c->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->v[mid].start < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c)
@@ -110,10 +150,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 			x->negated = 1; /* "what I would not optimise yet" defers all it names */
 			continue;
 		}
-		for (size_t k = 0; k < c->n; k++) {
+		for (size_t k = first_cue(c, cl.start); k < c->n && c->v[k].start < cl.end; k++) {
 			const struct cue *q = &c->v[k];
-			if (q->start < cl.start || q->start >= cl.end)
-				continue;
 			if (q->start < x->end && q->end > x->start)
 				continue; /* the cue is part of the mention itself */
 			if (!q->rightward || q->start < x->start) {
@@ -429,8 +467,8 @@ static int pol_ok(const struct gr_mention *m, enum gr_polarity p)
 static int sentence_has(const struct gr_analysis *a, int concept, unsigned sentence)
 {
 	const struct gr_mentions *m = &a->concepts[concept];
-	for (size_t i = 0; i < m->n; i++)
-		if (!m->v[i].stuffed && m->v[i].sentence + 1 >= sentence && m->v[i].sentence <= sentence + 1)
+	for (size_t i = first_in_sentence(m, sentence ? sentence - 1 : 0); i < m->n && m->v[i].sentence <= sentence + 1; i++)
+		if (!m->v[i].stuffed)
 			return 1;
 	return 0;
 }
@@ -440,14 +478,17 @@ static const struct gr_mention *find(const struct gr_analysis *a, int c, struct 
 				     enum gr_polarity pol, int near)
 {
 	const struct gr_mentions *m = &a->concepts[c];
-	for (size_t i = 0; i < m->n; i++) {
-		const struct gr_mention *x = &m->v[i];
-		if (!in_span(sp, x->start) || x->stuffed || !pol_ok(x, pol))
-			continue;
-		if (near >= 0 && !sentence_has(a, near, x->sentence))
-			continue;
-		return x;
-	}
+	/* The span's first range, then its second (a field written twice). */
+	struct gr_span r[2] = { { .start = sp.start, .end = sp.end }, { .start = sp.start2, .end = sp.end2 } };
+	for (int k = 0; k < 2; k++)
+		for (size_t i = first_at(m, r[k].start); i < m->n && m->v[i].start < r[k].end; i++) {
+			const struct gr_mention *x = &m->v[i];
+			if (x->stuffed || !pol_ok(x, pol))
+				continue;
+			if (near >= 0 && !sentence_has(a, near, x->sentence))
+				continue;
+			return x;
+		}
 	return NULL;
 }
 
@@ -607,9 +648,9 @@ static int proposes(const struct gr_analysis *a, const struct gr_rule *rule, uns
 	if (rule->action < 0)
 		return 1;
 	const struct gr_mentions *act = &a->concepts[rule->action];
-	for (size_t i = 0; i < act->n; i++) {
+	for (size_t i = first_in_sentence(act, s); i < act->n && act->v[i].sentence == s; i++) {
 		const struct gr_mention *x = &act->v[i];
-		if (x->sentence != s || x->negated || !in_span(sp, x->start))
+		if (x->negated || !in_span(sp, x->start))
 			continue;
 		size_t cs = a->r->clauses[x->clause].start;
 		if (heads_clause(a->r->text.buf, cs < sp.start ? sp.start : cs, x->start))
@@ -739,10 +780,8 @@ static double metric_value(const struct gr_exercise *ex, int row, enum gr_metric
 static int row_in_sentence(const struct gr_analysis *a, int row, unsigned sentence)
 {
 	const struct gr_mentions *m = &a->rows[row];
-	for (size_t i = 0; i < m->n; i++)
-		if (m->v[i].sentence == sentence)
-			return 1;
-	return 0;
+	size_t i = first_in_sentence(m, sentence);
+	return i < m->n && m->v[i].sentence == sentence;
 }
 
 static void eval_fact(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
@@ -983,12 +1022,12 @@ int gr_fact_warnings(const struct gr_analysis *a, char ***out, size_t *n)
 		int rows[64], nrows = 0;
 		/* The ops named in the quantity's sentence or the one before it
 		 * ("the slice ops. 436 calls looks scary but ..."). */
-		for (size_t r = 0; r < a->ex->table.len && nrows < 64; r++)
-			for (size_t k = 0; k < a->rows[r].n; k++)
-				if (a->rows[r].v[k].sentence == q->sentence || a->rows[r].v[k].sentence + 1 == q->sentence) {
-					rows[nrows++] = (int)r;
-					break;
-				}
+		for (size_t r = 0; r < a->ex->table.len && nrows < 64; r++) {
+			const struct gr_mentions *m = &a->rows[r];
+			size_t k = first_in_sentence(m, q->sentence ? q->sentence - 1 : 0);
+			if (k < m->n && m->v[k].sentence <= q->sentence)
+				rows[nrows++] = (int)r;
+		}
 		if (nrows == 0 || plausible(a, q, rows, nrows))
 			continue;
 		if (*n == cap) {
