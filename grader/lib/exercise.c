@@ -277,13 +277,12 @@ static int matches_empty(pcre2_code *re)
 	return rc >= 0;
 }
 
-/* Compile a list node of patterns (or one scalar) into one alternation.
- * `owner` names what the patterns belong to in messages. */
-static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcre2_code **out,
-			char ***keep, size_t *nkeep)
+/* The patterns of a node: one scalar or a list of them (at most 256), none
+ * empty. Fills items (for error positions) and returns the count, or a
+ * negative code with the error set. */
+static int gather_patterns(struct loader *L, yaml_node_t *n, const char *owner, yaml_node_t **items)
 {
-	yaml_node_t *items[256];
-	size_t count = 0;
+	int count = 0;
 	if (n->type == YAML_SCALAR_NODE) {
 		items[count++] = n;
 	} else if (n->type == YAML_SEQUENCE_NODE) {
@@ -300,13 +299,26 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 	}
 	if (count == 0)
 		return fail(L, n, "%s has no patterns", owner);
+	for (int i = 0; i < count; i++)
+		if (!*scalar(items[i]))
+			return fail(L, items[i], "empty pattern in %s", owner);
+	return count;
+}
+
+/* Compile a list node of patterns (or one scalar) into one alternation, for
+ * the anchored label and heading matches. `owner` names them in messages. */
+static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcre2_code **out)
+{
+	yaml_node_t *items[256];
+	int got = gather_patterns(L, n, owner, items);
+	if (got < 0)
+		return got;
+	size_t count = (size_t)got;
 	size_t total = 1;
 	for (size_t i = 0; i < count; i++) {
 		const char *p = scalar(items[i]);
 		char msg[256];
 		size_t off;
-		if (!*p)
-			return fail(L, items[i], "empty pattern in %s", owner);
 		pcre2_code *re = compile_plain(p, msg, sizeof(msg), &off);
 		if (!re)
 			return fail(L, items[i], "bad pattern in %s at offset %zu: %s", owner, off, msg);
@@ -333,14 +345,6 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 	free(joined);
 	if (!*out)
 		return fail(L, n, "patterns of %s do not combine: %s", owner, msg);
-	if (keep) {
-		*keep = calloc(count, sizeof(char *));
-		if (!*keep)
-			return GR_ENOMEM;
-		for (size_t i = 0; i < count; i++)
-			(*keep)[i] = strdup(scalar(items[i]));
-		*nkeep = count;
-	}
 	return 0;
 }
 
@@ -352,7 +356,7 @@ static int compile_opt(struct loader *L, yaml_node_t *map, const char *key, cons
 		return 0;
 	char what[300];
 	snprintf(what, sizeof(what), "'%s' of %s", key, owner);
-	return compile_list(L, n, what, out, NULL, NULL);
+	return compile_list(L, n, what, out);
 }
 
 /* Compile a list node of patterns (or one scalar) into a pattern set, each
@@ -362,28 +366,12 @@ static int compile_set(struct loader *L, yaml_node_t *n, const char *owner, stru
 {
 	yaml_node_t *items[256];
 	const char *pats[256];
-	size_t count = 0;
-	if (n->type == YAML_SCALAR_NODE) {
-		items[count++] = n;
-	} else if (n->type == YAML_SEQUENCE_NODE) {
-		for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-			if (count == 256)
-				return fail(L, n, "%s has more than 256 patterns", owner);
-			yaml_node_t *p = node_at(L, *it);
-			if (expect(L, p, YAML_SCALAR_NODE, "a pattern"))
-				return GR_EINPUT;
-			items[count++] = p;
-		}
-	} else {
-		return fail(L, n, "patterns of %s must be a string or a list of strings", owner);
-	}
-	if (count == 0)
-		return fail(L, n, "%s has no patterns", owner);
-	for (size_t i = 0; i < count; i++) {
+	int got = gather_patterns(L, n, owner, items);
+	if (got < 0)
+		return got;
+	size_t count = (size_t)got;
+	for (size_t i = 0; i < count; i++)
 		pats[i] = scalar(items[i]);
-		if (!*pats[i])
-			return fail(L, items[i], "empty pattern in %s", owner);
-	}
 	char msg[256];
 	size_t off = 0, bad = 0;
 	int rc = gr_patset_compile(out, pats, count, &bad, msg, sizeof(msg), &off);
@@ -537,7 +525,7 @@ static int load_fields(struct loader *L, yaml_node_t *n)
 		char owner[200];
 		snprintf(owner, sizeof(owner), "field '%s'", f->id);
 		if (!rc)
-			rc = compile_list(L, labels, owner, &f->label_re, NULL, NULL);
+			rc = compile_list(L, labels, owner, &f->label_re);
 		if (!rc)
 			rc = compile_opt(L, m, "aliases", owner, &f->alias_re);
 		if (!rc)

@@ -98,47 +98,34 @@ static int in_deferred_section(const struct gr_report *r, size_t off)
 	return span_of(r->deferred, r->ndeferred, off) != NONE;
 }
 
-/* Mentions are sorted by start, so by sentence too: the first whose
- * sentence is at least s. */
+/* Lower bound: the first index in v[0..n) whose `field` is at least key
+ * (v sorted by it). Mentions are sorted by start, so by sentence too. */
+#define LOWER_BOUND(v, n, field, key)                   \
+	({                                              \
+		size_t lo_ = 0, hi_ = (n);              \
+		while (lo_ < hi_) {                     \
+			size_t mid_ = (lo_ + hi_) / 2;  \
+			if ((v)[mid_].field < (key))    \
+				lo_ = mid_ + 1;         \
+			else                            \
+				hi_ = mid_;             \
+		}                                       \
+		lo_;                                    \
+	})
+
 static size_t first_in_sentence(const struct gr_mentions *m, unsigned s)
 {
-	size_t lo = 0, hi = m->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (m->v[mid].sentence < s)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return LOWER_BOUND(m->v, m->n, sentence, s);
 }
 
-/* The first mention starting at or after off. */
 static size_t first_at(const struct gr_mentions *m, size_t off)
 {
-	size_t lo = 0, hi = m->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (m->v[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return LOWER_BOUND(m->v, m->n, start, off);
 }
 
-/* The first cue starting at or after off (cues sorted by start). */
 static size_t first_cue(const struct cues *c, size_t off)
 {
-	size_t lo = 0, hi = c->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (c->v[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return LOWER_BOUND(c->v, c->n, start, off);
 }
 
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c)
