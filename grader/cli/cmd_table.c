@@ -19,17 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* CUDA total, then CPU total, descending: the order of a merged table. */
-static int by_cuda_then_cpu(const void *a, const void *b)
-{
-	const struct gr_table_row *x = a, *y = b;
-	if (x->cuda_ms != y->cuda_ms)
-		return x->cuda_ms > y->cuda_ms ? -1 : 1;
-	if (x->cpu_ms != y->cpu_ms)
-		return x->cpu_ms > y->cpu_ms ? -1 : 1;
-	return strcmp(x->op, y->op);
-}
-
 /* Merge rows of the same op (several input files), keeping first-seen order. */
 static int merge_into(struct gr_table *dst, const struct gr_table *src)
 {
@@ -150,7 +139,7 @@ static int table_import(int argc, char **argv)
 		}
 	}
 	if (nfiles > 1 && all.len > 1)
-		qsort(all.rows, all.len, sizeof(*all.rows), by_cuda_then_cpu);
+		gr_table_sort(&all, 0);
 	if (top > 0 && (size_t)top < all.len) {
 		for (size_t i = (size_t)top; i < all.len; i++)
 			free(all.rows[i].op);

@@ -37,6 +37,10 @@ int gr_table_push(struct gr_table *t, const char *op, double cuda_ms,
 /* Free the rows and their strings; the table is empty afterwards. */
 void gr_table_clear(struct gr_table *t);
 
+/* Sort rows [from, len) as a profiler orders its table: CUDA total, then
+ * CPU total, descending; ties by op name. */
+void gr_table_sort(struct gr_table *t, size_t from);
+
 /* Sum of cuda_ms over all rows. Totals of nested ops (aten::to contains its
  * copy_) are the profiler's, so this is the denominator a learner uses too. */
 double gr_table_cuda_total(const struct gr_table *t);

@@ -35,6 +35,22 @@ void gr_table_clear(struct gr_table *t)
 	t->len = t->cap = 0;
 }
 
+static int by_cuda_then_cpu(const void *a, const void *b)
+{
+	const struct gr_table_row *x = a, *y = b;
+	if (x->cuda_ms != y->cuda_ms)
+		return x->cuda_ms > y->cuda_ms ? -1 : 1;
+	if (x->cpu_ms != y->cpu_ms)
+		return x->cpu_ms > y->cpu_ms ? -1 : 1;
+	return strcmp(x->op, y->op);
+}
+
+void gr_table_sort(struct gr_table *t, size_t from)
+{
+	if (t->len > from + 1)
+		qsort(t->rows + from, t->len - from, sizeof(*t->rows), by_cuda_then_cpu);
+}
+
 double gr_table_cuda_total(const struct gr_table *t)
 {
 	double sum = 0;

@@ -208,23 +208,6 @@ static int rowmap_add(struct rowmap *m, const char *op, double cuda_ms, double c
 	return 0;
 }
 
-static int cmp_rows(const void *a, const void *b)
-{
-	const struct gr_table_row *x = a, *y = b;
-	if (x->cuda_ms != y->cuda_ms)
-		return x->cuda_ms > y->cuda_ms ? -1 : 1;
-	if (x->cpu_ms != y->cpu_ms)
-		return x->cpu_ms > y->cpu_ms ? -1 : 1;
-	return strcmp(x->op, y->op);
-}
-
-/* Sort rows [from, len) by CUDA total, then CPU total, descending. */
-static void sort_rows(struct gr_table *t, size_t from)
-{
-	if (t->len > from)
-		qsort(t->rows + from, t->len - from, sizeof(*t->rows), cmp_rows);
-}
-
 /* ---- numbers with units ----------------------------------------------- */
 
 /* Copy a cell into buf as a C string, dropping thousands separators. */
@@ -847,7 +830,7 @@ static int import_nsys(const char *text, size_t len, struct gr_table *out,
 		rc = fail(err, GR_IMPORT_EFORMAT, 0, 0,
 			  "no nsys stats CSV report found (a header with 'Name', 'Operation' or 'Range' and 'Total Time (ns)')");
 	else
-		sort_rows(out, from);
+		gr_table_sort(out, from);
 done:
 	csv_free(&row);
 	free(map.slots);
@@ -1185,7 +1168,7 @@ static int import_chrome(const char *text, size_t len, struct gr_table *out,
 		if (rowmap_add(&map, o[k].name, o[k].dev_us / 1e3, (o[k].end - o[k].ts) / 1e3, 1,
 			       o[k].bytes, 1) < 0)
 			goto oom;
-	sort_rows(out, from);
+	gr_table_sort(out, from);
 	goto done;
 oom:
 	rc = fail(err, GR_IMPORT_ENOMEM, 0, 0, "out of memory");

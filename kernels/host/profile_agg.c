@@ -109,16 +109,6 @@ static struct gr_table_row *row_for(struct gr_table *out, size_t from, const cha
 	return &out->rows[out->len - 1];
 }
 
-static int cmp_rows(const void *a, const void *b)
-{
-	const struct gr_table_row *x = a, *y = b;
-	if (x->cuda_ms != y->cuda_ms)
-		return x->cuda_ms > y->cuda_ms ? -1 : 1;
-	if (x->cpu_ms != y->cpu_ms)
-		return x->cpu_ms > y->cpu_ms ? -1 : 1;
-	return strcmp(x->op, y->op);
-}
-
 int gr_prof_aggregate(const struct gr_prof_trace *t, int level, struct gr_table *out)
 {
 	size_t from = out->len;
@@ -172,8 +162,7 @@ int gr_prof_aggregate(const struct gr_prof_trace *t, int level, struct gr_table 
 		row->calls++;
 		row->memory_bytes += bytes[r];
 	}
-	if (out->len > from)
-		qsort(out->rows + from, out->len - from, sizeof(*out->rows), cmp_rows);
+	gr_table_sort(out, from);
 	rc = 0;
 done:
 	free(apis);
