@@ -85,6 +85,10 @@ void gr_trigrams_free(struct gr_trigrams *t);
 int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
 		      char *msg, size_t m, size_t *offset);
 
+/* 0 when GRADER_NO_JIT is set (to a value other than 0): every pattern is
+ * then interpreted, as valgrind needs. */
+int gr_jit_enabled(void);
+
 /* JIT-compile every pattern now (before sharing across threads, or to time it). */
 void gr_patset_jit(struct gr_patset *set);
 

@@ -27,7 +27,6 @@
 #include "error.h"
 
 #define GR_DEFAULT_MAX_REPORT (1024 * 1024) /* bytes; --max-size changes it */
-#define GR_MAX_LINE 4096                    /* evidence is cut to this many bytes */
 
 enum {
 	GR_TEXT_INVALID_UTF8 = 1 << 0, /* replaced by U+FFFD */

@@ -1137,6 +1137,9 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	char *src = NULL;
 	size_t len = 0;
 	int rc = gr_read_file(path, GR_MAX_YAML_BYTES, &src, &len, err);
+	if (rc == GR_EINPUT && err && err->message && strstr(err->message, "limit"))
+		return gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise file is larger than the %d-byte limit",
+				    GR_MAX_YAML_BYTES);
 	if (rc)
 		return rc;
 	if (memchr(src, '\0', len)) {
@@ -1227,6 +1230,8 @@ int gr_exercise_find(const char *arg, char *buf, size_t n, struct gr_error *err)
 
 void gr_exercise_jit(struct gr_exercise *ex)
 {
+	if (!gr_jit_enabled())
+		return;
 	/* The interpreter remains for any pattern the JIT cannot take. */
 	for (size_t i = 0; i < ex->nfields; i++) {
 		pcre2_code *re[] = { ex->fields[i].label_re, ex->fields[i].alias_re, ex->fields[i].infer_re };

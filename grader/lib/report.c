@@ -544,7 +544,7 @@ static int find_clauses(struct parser *p)
 static int sentence_matches(struct parser *p, const pcre2_code *re, size_t s)
 {
 	struct gr_span sp = p->r->sentences[s];
-	return pcre2_match(re, (PCRE2_SPTR)p->buf, sp.end, sp.start, PCRE2_NO_UTF_CHECK, p->md, NULL) >= 0;
+	return pcre2_match(re, (PCRE2_SPTR)p->buf, sp.end, sp.start, PCRE2_NO_UTF_CHECK, p->md, p->s->mctx) >= 0;
 }
 
 static int in_field_value(struct gr_report *r, size_t off)
@@ -689,7 +689,7 @@ static void blank_echo(struct parser *p)
 		return;
 	char *b = p->r->text.buf;
 	size_t off = 0, len = p->r->text.len;
-	while (off < len && pcre2_match(p->ex->echo_re, (PCRE2_SPTR)b, len, off, PCRE2_NO_UTF_CHECK, p->md, NULL) >= 0) {
+	while (off < len && pcre2_match(p->ex->echo_re, (PCRE2_SPTR)b, len, off, PCRE2_NO_UTF_CHECK, p->md, p->s->mctx) >= 0) {
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
 		size_t ls = ov[0], le = ov[1];
 		while (ls > 0 && b[ls - 1] != '\n')

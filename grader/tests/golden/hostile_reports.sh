@@ -51,8 +51,8 @@ rep '3.1.4.1.5.9 ' 42000 >"$T/line-dotted-numbers.md"; graded line-dotted-number
 rep 'a' 500000 >"$T/line-one-letter.md"; graded line-one-letter
 rep '38.4 ms 31.7% 54 calls 2.8 GiB ~' 16000 >"$T/line-quantities.md"; graded line-quantities
 rep "not n't never instead of rather than before until later " 9000 >"$T/line-cues.md"; graded line-cues
-# Every label on one line, up to the size limit: was 40 s (report.c match_at
-# scanned the rest of the line on every try), 1.3 s with the bound.
+# Every label on one line, up to the size limit: once 40 s, when label
+# matching scanned the rest of the line on every try.
 rep 'Workload: Hardware: Top CUDA time: Next experiment: ' 20000 | head -c $MAX >"$T/line-labels.md"; graded line-labels
 rep '**' 250000 >"$T/line-stars.md"; graded line-stars
 rep '<!--' 125000 >"$T/line-open-comments.md"; graded line-open-comments

@@ -49,17 +49,17 @@ done
 run "2" -- "$G" grade $D/exercise-cr-caret-overread.yaml solutions/part-a.md
 if ! grep -qF "exercise-cr-caret-overread.yaml:2:5: invalid YAML: mapping values are not allowed" "$T/err" ||
 	! grep -qx '    c: d: e' "$T/err"; then
-	echo "FAIL: exercise-cr-caret-overread.yaml: wrong location or source line (fix: exercise.c line_at):"
+	echo "FAIL: exercise-cr-caret-overread.yaml: wrong location or source line:"
 	sed 's/^/    /' "$T/err" | head -4
 	fails=$((fails + 1))
 fi
 
-# --max-size: a size that is not a finite positive number of bytes is a usage
+# --max-size: a size that is not a whole positive number of bytes is a usage
 # error, not a float-to-integer cast (UB: "nan" meant no limit, "1e30" a 0-byte one).
 for size in nan inf 1e30 -1 0.5 1e-300; do
 	run "2" -- "$G" grade part-a solutions/part-a.md --max-size $size
 	grep -qF -- "--max-size wants a size" "$T/err" || {
-		echo "FAIL: --max-size $size: not refused as a usage error (fix: cli.c cli_parse_size)"
+		echo "FAIL: --max-size $size: not refused as a usage error"
 		sed 's/^/    /' "$T/err" | head -3
 		fails=$((fails + 1))
 	}
@@ -70,7 +70,7 @@ done
 run "2" -- "$G" grade $D/exercise-ls-caret-overread.yaml solutions/part-a.md
 if ! grep -qF "exercise-ls-caret-overread.yaml:2:5: invalid YAML: mapping values are not allowed" "$T/err" ||
 	! grep -qx '    c: d: e' "$T/err"; then
-	echo "FAIL: exercise-ls-caret-overread.yaml: wrong location or source line (fix: exercise.c line_at):"
+	echo "FAIL: exercise-ls-caret-overread.yaml: wrong location or source line:"
 	sed 's/^/    /' "$T/err" | head -4
 	fails=$((fails + 1))
 fi

@@ -21,7 +21,10 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 # 99: a memcheck error must not look like "graded, some failed" (1) or a
 # refused input (2).
-VG="valgrind -q --suppressions=$SRC/grader/tests/hardening/valgrind.supp --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect"
+# GRADER_NO_JIT: PCRE2's JIT code reads words past the subject and masks
+# them, which memcheck reports; interpreted, every report is real.
+export GRADER_NO_JIT=1
+VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect"
 fails=0 runs=0
 
 check() { # check ALLOWED_EXIT... -- command...: run under memcheck
