@@ -172,7 +172,7 @@ struct gr_exercise {
 	struct gr_patset deferral; /* cues that defer what follows them */
 	struct gr_patset clause;   /* words that open a new clause */
 	pcre2_code *quantity_re; /* numbers with units, for facts */
-	pcre2_code *echo_re;     /* the prompt's own sentences: copying them back earns nothing */
+	struct gr_patset echo;   /* the prompt's own lines: copying them back earns nothing */
 	double pct_tolerance;    /* facts: percentage points */
 	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
 	int max_points;

@@ -74,7 +74,7 @@ struct gr_report {
 	int words;                          /* words outside field labels */
 	struct gr_span *deferred;           /* blocks under a deferred section's heading */
 	size_t ndeferred;
-	struct gr_trigrams tri;             /* which patterns can match at all (patset.h) */
+	struct gr_trigrams *tri;            /* which patterns can match at all (patset.h) */
 };
 
 /* Parse normalised text (taking ownership of *text on success and failure:

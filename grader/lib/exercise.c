@@ -1053,13 +1053,13 @@ static int echo_line(const struct gr_exercise *ex, const char *a, const char *z)
  * a report that pastes the prompt (or restates its criteria) gains nothing. */
 static int compile_echo(struct gr_exercise *ex)
 {
-	size_t cap = (strlen(ex->prompt) + (ex->known_text ? strlen(ex->known_text) : 0)) * 8 + 64, n = 0;
-	char *pat = malloc(cap);
-	if (!pat)
-		return GR_ENOMEM;
-	pat[0] = '\0';
-	for (int pass = 0; pass < 2; pass++)
-	for (const char *p = pass ? (ex->known_text ? ex->known_text : "") : ex->prompt; *p;) {
+	/* One pattern per distinctive line, so each is tried only where its
+	 * first word occurs (patset.h). */
+	size_t cap = 16, n = 0;
+	char **pats = malloc(cap * sizeof(char *));
+	int rc = pats ? 0 : GR_ENOMEM;
+	for (int pass = 0; pass < 2 && !rc; pass++)
+	for (const char *p = pass ? (ex->known_text ? ex->known_text : "") : ex->prompt; *p && !rc;) {
 		const char *e = strchr(p, '\n');
 		if (!e)
 			e = p + strlen(p);
@@ -1072,7 +1072,14 @@ static int compile_echo(struct gr_exercise *ex)
 		if (echo_line(ex, a, z) && !memmem(a, (size_t)(z - a), "\\E", 2)) {
 			/* Words literal; any run of spaces, tabs or table pipes between
 			 * them, so a pasted tab-separated table matches a markdown one. */
-			n += (size_t)snprintf(pat + n, cap - n, "%s", n ? "|" : "");
+			size_t len = (size_t)(z - a) * 3 + 64, k = 0;
+			char *pat = malloc(len);
+			if (!pat || (n == cap && !(pats = realloc(pats, (cap *= 2) * sizeof(char *))))) {
+				free(pat);
+				rc = GR_ENOMEM;
+				break;
+			}
+			pat[0] = '\0';
 			for (const char *w = a; w < z;) {
 				while (w < z && (*w == ' ' || *w == '\t' || *w == '|'))
 					w++;
@@ -1080,21 +1087,22 @@ static int compile_echo(struct gr_exercise *ex)
 				while (we < z && *we != ' ' && *we != '\t' && *we != '|')
 					we++;
 				if (we > w)
-					n += (size_t)snprintf(pat + n, cap - n, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "",
+					k += (size_t)snprintf(pat + k, len - k, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "",
 							      (int)(we - w), w);
 				w = we;
 			}
+			pats[n++] = pat;
 		}
 		p = *e ? e + 1 : e;
 	}
-	int rc = 0;
-	if (n) {
+	if (!rc && n) {
 		char msg[128];
-		size_t off;
-		ex->echo_re = gr_compile(pat, msg, sizeof(msg), &off);
-		rc = ex->echo_re ? 0 : GR_ENOMEM;
+		size_t off, bad;
+		rc = gr_patset_compile(&ex->echo, (const char *const *)pats, n, &bad, msg, sizeof(msg), &off) ? GR_ENOMEM : 0;
 	}
-	free(pat);
+	for (size_t i = 0; pats && i < n; i++)
+		free(pats[i]);
+	free(pats);
 	return rc;
 }
 
@@ -1247,8 +1255,7 @@ void gr_exercise_jit(struct gr_exercise *ex)
 	}
 	if (ex->quantity_re)
 		pcre2_jit_compile(ex->quantity_re, PCRE2_JIT_COMPLETE);
-	if (ex->echo_re)
-		pcre2_jit_compile(ex->echo_re, PCRE2_JIT_COMPLETE);
+	gr_patset_jit(&ex->echo);
 	for (size_t i = 0; i < ex->nconcepts; i++)
 		gr_patset_jit(&ex->concepts[i].set);
 	for (size_t i = 0; i < ex->table.len; i++)
@@ -1325,6 +1332,6 @@ void gr_exercise_free(struct gr_exercise *ex)
 	gr_patset_free(&ex->deferral);
 	gr_patset_free(&ex->clause);
 	pcre2_code_free(ex->quantity_re);
-	pcre2_code_free(ex->echo_re);
+	gr_patset_free(&ex->echo);
 	free(ex);
 }

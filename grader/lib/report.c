@@ -490,7 +490,7 @@ static int find_clauses(struct parser *p)
 	struct gr_report *r = p->r;
 	struct starts words = { 0 };
 	struct gr_exercise *mex = (struct gr_exercise *)p->ex; /* lazy JIT only */
-	if (gr_patset_scan(&mex->clause, p->buf, r->text.len, &r->tri, p->s, add_start, &words) < 0)
+	if (gr_patset_scan(&mex->clause, p->buf, r->text.len, r->tri, p->s, add_start, &words) < 0)
 		return -1;
 	size_t cap = 0, scap = 0, w = 0;
 	int rc = 0;
@@ -683,23 +683,28 @@ static int count_words(struct parser *p)
 }
 
 /* Blank every line that carries a sentence of the prompt itself. */
-static void blank_echo(struct parser *p)
+static int blank_line_of(void *ctx, size_t a, size_t b)
 {
-	if (!p->ex->echo_re)
-		return;
-	char *b = p->r->text.buf;
-	size_t off = 0, len = p->r->text.len;
-	while (off < len && pcre2_match(p->ex->echo_re, (PCRE2_SPTR)b, len, off, PCRE2_NO_UTF_CHECK, p->md, p->s->mctx) >= 0) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
-		size_t ls = ov[0], le = ov[1];
-		while (ls > 0 && b[ls - 1] != '\n')
-			ls--;
-		while (le < len && b[le] != '\n')
-			le++;
-		memset(b + ls, ' ', le - ls);
-		p->r->text.flags |= GR_TEXT_ECHO;
-		off = le;
-	}
+	struct parser *p = ctx;
+	char *buf = p->r->text.buf;
+	size_t len = p->r->text.len;
+	while (a > 0 && buf[a - 1] != '\n')
+		a--;
+	while (b < len && buf[b] != '\n')
+		b++;
+	memset(buf + a, ' ', b - a);
+	p->r->text.flags |= GR_TEXT_ECHO;
+	return 0;
+}
+
+static int blank_echo(struct parser *p)
+{
+	if (!p->ex->echo.n)
+		return 0;
+	/* The scan collects every match before the first line is blanked; the
+	 * index, built before, stays a safe over-approximation afterwards. */
+	struct gr_exercise *mex = (struct gr_exercise *)p->ex; /* lazy JIT only */
+	return gr_patset_scan(&mex->echo, p->r->text.buf, p->r->text.len, p->r->tri, p->s, blank_line_of, p);
 }
 
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
@@ -726,8 +731,11 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	int rc = 0;
 	if (!r->fields || !r->sections || !r->label_line || !p.li || !p.md)
 		goto nomem;
-	blank_echo(&p);
-	if (gr_trigrams_build(&r->tri, r->text.buf, r->text.len) < 0)
+	/* Apart from the report: 24 KiB that nothing else needs zeroed. */
+	r->tri = malloc(sizeof(*r->tri));
+	if (!r->tri || gr_trigrams_build(r->tri, r->text.buf, r->text.len) < 0)
+		goto nomem;
+	if (blank_echo(&p) < 0)
 		goto nomem;
 	for (size_t i = 0; i < p.nl; i++) {
 		p.li[i].off = r->text.lines[i].off;
@@ -789,6 +797,8 @@ void gr_report_free(struct gr_report *r)
 	free(r->clause_sentence);
 	free(r->label_line);
 	free(r->deferred);
-	gr_trigrams_free(&r->tri);
+	if (r->tri)
+		gr_trigrams_free(r->tri);
+	free(r->tri);
 	memset(r, 0, sizeof(*r));
 }

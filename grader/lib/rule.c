@@ -152,25 +152,23 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 /* Function words: a sentence has them, a keyword list does not. */
 static int function_word(const char *w, size_t n)
 {
-	/* By length, so most words are rejected without a comparison. */
+	/* By length, then first letter, so most words cost two compares. */
 	static const char *const by_len[][24] = {
 		{ NULL },
 		{ "a", "i", NULL },
-		{ "an", "is", "be", "of", "to", "in", "on", "it", "so", "by", "as", "at", "we", "no", "if", "do", "my",
-		  "me", "up", "or", NULL },
-		{ "the", "are", "was", "for", "its", "and", "but", "who", "not", "why", "how", "has", "had", "can",
-		  "may", "our", "you", "out", "all", "per", "i'd", NULL },
-		{ "were", "been", "it's", "this", "that", "with", "from", "then", "than", "they", "what", "does",
-		  "have", "into", "just", "also", "each", "here", "when", "even", "isn't", "don't", "won't", NULL },
-		{ "being", "these", "which", "would", "could", "might", "there", "their", "about", "after", "while",
-		  "still", "every", "where", "since", "doesn't", "that's", "let's", NULL },
-		{ "those", "should", "before", "though", "there's", NULL },
-		{ "because", "wouldn't", NULL },
+		{ "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "me", "my", "no", "of", "on", "or", "so", "to", "up", "we", NULL },
+		{ "all", "and", "are", "but", "can", "did", "for", "had", "has", "how", "i'd", "its", "may", "not", "our", "out", "per", "the", "was", "who", "why", "you", NULL },
+		{ "also", "been", "does", "each", "even", "from", "have", "here", "into", "it's", "just", "only", "than", "that", "then", "they", "this", "were", "what", "when", "will", "with", "your", NULL },
+		{ "about", "after", "being", "could", "don't", "every", "isn't", "let's", "might", "since", "still", "their", "there", "these", "those", "where", "which", "while", "won't", "would", NULL },
+		{ "before", "should", "that's", "though", NULL },
+		{ "because", "doesn't", "there's", NULL },
+		{ "wouldn't", NULL },
 	};
 	if (n == 0 || n >= sizeof(by_len) / sizeof(by_len[0]))
 		return 0;
+	char c = (char)tolower((unsigned char)w[0]);
 	for (const char *const *f = by_len[n]; *f; f++)
-		if (strlen(*f) == n && !strncasecmp(*f, w, n))
+		if ((*f)[0] == c && !strncasecmp(*f, w, n))
 			return 1;
 	return 0;
 }
@@ -355,7 +353,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	struct cue_ctx cn = { &cues, 0 }, cd = { &cues, 1 };
 	/* A const exercise is shared; its patterns JIT lazily under a lock. */
 	struct gr_exercise *mex = (struct gr_exercise *)ex;
-	const struct gr_trigrams *tri = &r->tri;
+	const struct gr_trigrams *tri = r->tri;
 	if (gr_patset_scan(&mex->negation, buf, len, tri, s, add_cue, &cn) < 0 ||
 	    gr_patset_scan(&mex->deferral, buf, len, tri, s, add_cue, &cd) < 0)
 		goto nomem;
