@@ -323,11 +323,18 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 			i++;
 			continue;
 		}
-		if (c < 0x80) {
-			/* Other C0 controls carry no text: drop them. */
-			if ((c >= 0x20 && c != 0x7F) && ob_put(&b, (const char *)&s[i], 1) < 0)
+		if (c >= 0x20 && c < 0x7F) {
+			/* A run of printable ASCII, the common case, in one copy. */
+			size_t j = i + 1;
+			while (j < len && s[j] >= 0x20 && s[j] < 0x7F)
+				j++;
+			if (ob_put(&b, (const char *)&s[i], j - i) < 0)
 				goto nomem;
-			i++;
+			i = j;
+			continue;
+		}
+		if (c < 0x80) {
+			i++; /* other C0 controls and DEL carry no text: drop them */
 			continue;
 		}
 		unsigned cp;
