@@ -89,6 +89,13 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
  * then interpreted, as valgrind needs. */
 int gr_jit_enabled(void);
 
+/* JIT-compile one pattern unless it is already, under the JIT lock. Use it
+ * before scanning a long text with many calls: interpreted, a pattern
+ * compiled with MATCH_INVALID_UTF re-checks the rest of the subject on every
+ * call, which is quadratic over a long line. */
+#define GR_JIT_TEXT 16384 /* texts this long are always matched with JIT code */
+void gr_jit_code(pcre2_code *re);
+
 /* JIT-compile every pattern now (before sharing across threads, or to time it). */
 void gr_patset_jit(struct gr_patset *set);
 

@@ -463,12 +463,23 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
 	return 0;
 }
 
+void gr_jit_code(pcre2_code *re)
+{
+	size_t size = 0;
+	if (!re || !gr_jit_enabled())
+		return;
+	pthread_mutex_lock(&jit_lock);
+	if (pcre2_pattern_info(re, PCRE2_INFO_JITSIZE, &size) == 0 && size == 0)
+		pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	pthread_mutex_unlock(&jit_lock);
+}
+
 static void jit_one(struct gr_pattern *p, size_t len)
 {
 	if (__atomic_load_n(&p->jitted, __ATOMIC_ACQUIRE))
 		return;
 	/* The first short text: the interpreter is cheaper than compiling. */
-	if (__atomic_add_fetch(&p->uses, 1, __ATOMIC_RELAXED) < 2 && len < 16384)
+	if (__atomic_add_fetch(&p->uses, 1, __ATOMIC_RELAXED) < 2 && len < GR_JIT_TEXT)
 		return;
 	pthread_mutex_lock(&jit_lock);
 	if (!p->jitted) {

@@ -371,6 +371,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 			goto nomem;
 	}
 	struct qty_ctx qc = { a, s, 0 };
+	if (len >= GR_JIT_TEXT)
+		gr_jit_code(ex->quantity_re);
 	for (size_t off = 0; off < len;) {
 		if (pcre2_match(ex->quantity_re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
 			break;
