@@ -5,7 +5,7 @@
  * The grader knows no exercise by name: everything an author can change lives
  * in exercises/<id>.yaml (schema: docs/authoring.md). Loading validates the
  * whole file, compiles every pattern once (caseless, UTF, UCP,
- * MATCH_INVALID_UTF; JIT-compiled on first use, see patset.h) and fails with the first problem located at
+ * MATCH_INVALID_UTF; JIT-compiled when reused, see patset.h) and fails with the first problem located at
  * file:line:col (YAML marks are 0-based; these are 1-based). A bad regex
  * names its criterion or concept and the offset in the pattern.
  *
@@ -158,7 +158,6 @@ struct gr_exercise {
 	struct gr_kv *workload;
 	size_t nworkload;
 	struct gr_table table;
-	char **row_alias_src;   /* per table row: the author's alias patterns joined, or NULL */
 	struct gr_patset *row_alias; /* per table row: how learners name the op */
 	struct gr_field *fields;
 	size_t nfields;
@@ -194,8 +193,9 @@ int gr_exercise_concept(const struct gr_exercise *ex, const char *id);
 int gr_exercise_section(const struct gr_exercise *ex, const char *id);
 
 /* Compile one pattern as the exercises do (caseless, UTF, UCP, invalid UTF
- * matched, JIT). On a bad pattern returns NULL and fills msg (size n) with the
- * PCRE2 message and *offset with the offset in the pattern. */
+ * matched, offset limit usable; not JIT-compiled: see gr_exercise_jit). On a
+ * bad pattern returns NULL and fills msg (size n) with the PCRE2 message and
+ * *offset with the offset in the pattern. */
 pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset);
 
 /* JIT-compile every pattern now, as batch verbs (bulk, validate, lint) do

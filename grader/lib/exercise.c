@@ -447,8 +447,7 @@ static int load_table(struct loader *L, yaml_node_t *n)
 	if (cnt == 0)
 		return fail(L, n, "'table' has no rows");
 	L->ex->row_alias = calloc(cnt, sizeof(struct gr_patset));
-	L->ex->row_alias_src = calloc(cnt, sizeof(char *));
-	if (!L->ex->row_alias || !L->ex->row_alias_src)
+	if (!L->ex->row_alias)
 		return GR_ENOMEM;
 	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
 		yaml_node_t *row = node_at(L, *it);
@@ -479,15 +478,7 @@ static int load_table(struct loader *L, yaml_node_t *n)
 		if (!rc && (v = map_get(L, row, "aliases"))) {
 			char what[300];
 			snprintf(what, sizeof(what), "table row '%s'", op);
-			char **keep = NULL;
-			size_t nkeep = 0;
-			rc = compile_set(L, v, what, &L->ex->row_alias[idx], &keep, &nkeep);
-			if (keep) {
-				L->ex->row_alias_src[idx] = keep[0] ? strdup(keep[0]) : NULL;
-				for (size_t i = 0; i < nkeep; i++)
-					free(keep[i]);
-				free(keep);
-			}
+			rc = compile_set(L, v, what, &L->ex->row_alias[idx], NULL, NULL);
 		}
 		if (!rc && !L->ex->row_alias[idx].n)
 			rc = derive_alias(L, row, op, &L->ex->row_alias[idx]);
@@ -1283,11 +1274,8 @@ void gr_exercise_free(struct gr_exercise *ex)
 	for (size_t i = 0; i < ex->table.len; i++) {
 		if (ex->row_alias)
 			gr_patset_free(&ex->row_alias[i]);
-		if (ex->row_alias_src)
-			free(ex->row_alias_src[i]);
 	}
 	free(ex->row_alias);
-	free(ex->row_alias_src);
 	gr_table_clear(&ex->table);
 	for (size_t i = 0; i < ex->nfields; i++) {
 		free(ex->fields[i].id);
