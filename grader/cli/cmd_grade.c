@@ -61,7 +61,12 @@ int cmd_grade(int argc, char **argv)
 		rc = GR_EXIT_USAGE;
 		goto done;
 	}
-	rc = v.passed ? GR_EXIT_PASS : GR_EXIT_FAIL;
+	/* A learner's exit code follows what the learner can see. */
+	int passed = 1;
+	for (size_t i = 0; i < v.nresults; i++)
+		if (who == GR_FOR_INSTRUCTOR || v.results[i].criterion->visibility != GR_HIDDEN)
+			passed &= v.results[i].passed;
+	rc = passed ? GR_EXIT_PASS : GR_EXIT_FAIL;
 done:
 	gr_verdict_free(&v);
 	gr_error_clear(&err);

@@ -20,7 +20,8 @@ static const struct gr_cmd commands[] = {
 	  "  --all               include hidden criteria (instructors)\n"
 	  "  --explain           print on stderr what the grader found: fields, sections,\n"
 	  "                      sentences, clauses and each concept mention with its polarity\n"
-	  "Exit: 0 every criterion passed, 1 some failed, 2 usage or input error.\n" },
+	  "Exit: 0 every criterion passed, 1 some failed, 2 usage or input error (without\n"
+	  "--all, hidden criteria are neither shown nor counted in the exit code).\n" },
 	{ "show", cmd_show, "print an exercise's prompt and table",
 	  "usage: grader show EXERCISE\n\nThe title, the prompt, the workload and the profiler table, aligned.\n" },
 	{ "list", cmd_list, "list the exercises",
