@@ -90,7 +90,7 @@ static void overview(FILE *out)
 {
 	fputs("usage: grader VERB [ARGS]\n\nGrade profiler triage reports.\n\n", out);
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+		fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
 	fputs("\nRun 'grader VERB --help' for a verb's options.\n", out);
 }
 
