@@ -59,7 +59,8 @@ double gr_table_cuda_total(const struct gr_table *t)
 	return sum;
 }
 
-/* One decimal, as the workbook prints; whole numbers lose the ".0". */
+/* One decimal, as the workbook prints sizes; whole numbers lose the ".0"
+ * ("12 MiB", "2.8 GiB"). */
 static void fmt_unit(char *buf, size_t n, double v, const char *unit)
 {
 	if (fabs(v - round(v)) < 0.05)
@@ -70,7 +71,11 @@ static void fmt_unit(char *buf, size_t n, double v, const char *unit)
 
 char *gr_format_ms(double ms, char *buf, size_t n)
 {
-	fmt_unit(buf, n, ms, "ms");
+	/* As the workbook prints times: "22.0 ms", but "0 ms". */
+	if (fabs(ms) < 0.05)
+		snprintf(buf, n, "0 ms");
+	else
+		snprintf(buf, n, "%.1f ms", ms);
 	return buf;
 }
 

@@ -177,16 +177,16 @@ static void test_profile_agg_report_layouts(void **state)
 		"part_a on NVIDIA L4 (CUPTI activity, NVTX ranges; nested rows include their children)\n"
 		"\n"
 		"op        CUDA total   CPU total   calls     memory\n"
-		"copy_           3 ms        3 ms       1      1 MiB\n"
-		"to              2 ms        1 ms       1        0 B\n"
-		"matmul          2 ms        0 ms       2        0 B\n"
-		"tokenize        0 ms       22 ms       1        0 B\n"
+		"copy_         3.0 ms      3.0 ms       1      1 MiB\n"
+		"to            2.0 ms      1.0 ms       1        0 B\n"
+		"matmul        2.0 ms        0 ms       2        0 B\n"
+		"tokenize        0 ms     22.0 ms       1        0 B\n"
 		"\n"
 		"phases (NVTX ranges)\n"
 		"op            CUDA total   CPU total   calls     memory\n"
-		"decode_step         7 ms       20 ms       1      1 MiB\n"
-		"h2d_inputs          3 ms        3 ms       1      1 MiB\n"
-		"cast_weights        2 ms        1 ms       1        0 B\n");
+		"decode_step       7.0 ms     20.0 ms       1      1 MiB\n"
+		"h2d_inputs        3.0 ms      3.0 ms       1      1 MiB\n"
+		"cast_weights      2.0 ms      1.0 ms       1        0 B\n");
 	free(text);
 	char *yaml = report(&t, 1);
 	assert_string_equal(yaml,
