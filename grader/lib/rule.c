@@ -601,7 +601,7 @@ static int word_in(const char *w, size_t n, const char *const *list)
 static int rationale(const char *b, struct gr_span cl)
 {
 	static const char *const open[] = { "to", "so", "which", "that", "because", "since", "as", "hopefully",
-					    "this", "it", "if", "then", "whether", "where", NULL };
+					    "this", "it", "if", "whether", "where", NULL };
 	static const char *const modal[] = { "should", "will", "would", "might", "may", "could", "can", "won't",
 					     "wouldn't", NULL };
 	static const char *const self[] = { "i", "we", "i'd", "i'll", "we'd", "we'll", NULL };
