@@ -556,7 +556,10 @@ static int lead_word(const char *w, size_t n)
 	return 0;
 }
 
-/* Is the verb at off the head of its clause, or right after "and/or/then"? */
+/* Is the verb at off the head of its clause, or right after "or", "then",
+ * "also" or "plus"? A bare "and" inside one clause joins the parts of one
+ * experiment ("find the .cpu() call and keep sampling on the GPU", "load in
+ * bf16 and re-profile"); a new clause or "then"/"also" starts another. */
 static int heads_clause(const char *b, size_t cs, size_t off)
 {
 	size_t k = cs;
@@ -570,7 +573,7 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 		if (k == w)
 			break;
 		words++;
-		int coord = (k - w == 3 && !strncasecmp(b + w, "and", 3)) || (k - w == 2 && !strncasecmp(b + w, "or", 2)) ||
+		int coord = (k - w == 2 && !strncasecmp(b + w, "or", 2)) ||
 			    (k - w == 4 && !strncasecmp(b + w, "then", 4)) || (k - w == 4 && !strncasecmp(b + w, "also", 4)) ||
 			    (k - w == 4 && !strncasecmp(b + w, "plus", 4));
 		last_coord = coord;
