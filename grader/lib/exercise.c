@@ -948,14 +948,25 @@ static int load_criteria(struct loader *L, yaml_node_t *n)
 
 /* Polarity cues: the defaults are English function words (not exercise
  * knowledge); an exercise may replace them under 'polarity'. */
+/* Negation cues reject a mention on either side in its clause ("not a
+ * kernel", "a kernel is premature"); deferral cues only what follows them
+ * ("instead of a kernel", "before writing a kernel"). "before"/"until" defer
+ * only an action or a state ("before writing", "until we know", "until the
+ * copies are explained"): "runs before the first token" defers nothing. */
 static const char *const default_negation[] = {
 	"\\bnot?\\b", "n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
-	"\\bnever\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b", "\\bwithout\\b", NULL
+	"\\bnever\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
+	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
+	/* "later" as "not now", not "each later step" */
+	"\\blater\\b(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|iteration|iterations|forward|forwards|pass|passes|decode))",
+	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
+	"\\bno\\s+need\\b", NULL
 };
 static const char *const default_deferral[] = {
-	"\\b(?:avoid|skip|resist|defer|postpone|hold(?:ing)?\\s+off|instead\\s+of|rather\\s+than|before|until|till)\\b",
-	"\\b(?:later|premature(?:ly)?|tempting|distraction|glamorous|out\\s+of\\s+scope|can\\s+wait|not\\s+yet|wait)\\b",
-	"\\bno\\s+need\\b", "\\b(?:wrong|pointless|waste\\s+of\\s+time|overkill)\\b", NULL
+	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",
+	"\\brather\\s+than\\b",
+	"\\b(?:before|until|till)\\s+(?:\\w+ing\\b|we\\b|you\\b|i\\b|it'?s\\b|they\\b|anyone\\b|someone\\b|the\\s+(?:copies|casts|movement)\\b|copies\\b|casts\\b|there\\b)",
+	NULL
 };
 static const char *const default_clause[] = {
 	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b", NULL

@@ -164,7 +164,7 @@ static void decorate(struct parser *p, struct linfo *l)
 			int n = 0;
 			while (k < end && isdigit((unsigned char)b[k]) && n < 1000)
 				n = n * 10 + (b[k++] - '0');
-			if (k < end && b[k] != '.' && b[k] != ')' && b[k] != ':' && b[k] != ' ')
+			if (k < end && b[k] != '.' && b[k] != ')' && b[k] != ':' && b[k] != ',' && b[k] != ' ')
 				break;
 			j = k < end ? k + 1 : k;
 			if (!l->item) {
