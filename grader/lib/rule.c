@@ -460,6 +460,25 @@ static int sentence_has(const struct gr_analysis *a, int concept, unsigned sente
 	return 0;
 }
 
+/* "near" for a mention: an adjacent sentence, or the same labelled field
+ * (a field's value may run over several lines and list items). */
+static int near_has(const struct gr_analysis *a, int concept, const struct gr_mention *x)
+{
+	if (sentence_has(a, concept, x->sentence))
+		return 1;
+	const struct gr_report *r = a->r;
+	const struct gr_mentions *m = &a->concepts[concept];
+	for (size_t f = 0; f < a->ex->nfields; f++) {
+		struct gr_span v = r->fields[f].value;
+		if (r->fields[f].state == GR_FIELD_MISSING || x->start < v.start || x->start >= v.end)
+			continue;
+		for (size_t i = first_at(m, v.start); i < m->n && m->v[i].start < v.end; i++)
+			if (!m->v[i].stuffed)
+				return 1;
+	}
+	return 0;
+}
+
 /* First mention of concept c in sp that satisfies the rule's polarity and near. */
 static const struct gr_mention *find(const struct gr_analysis *a, int c, struct gr_span sp,
 				     enum gr_polarity pol, int near)
@@ -472,7 +491,7 @@ static const struct gr_mention *find(const struct gr_analysis *a, int c, struct 
 			const struct gr_mention *x = &m->v[i];
 			if (x->stuffed || !pol_ok(x, pol))
 				continue;
-			if (near >= 0 && !sentence_has(a, near, x->sentence))
+			if (near >= 0 && !near_has(a, near, x))
 				continue;
 			return x;
 		}
@@ -556,6 +575,14 @@ static int lead_word(const char *w, size_t n)
 	return 0;
 }
 
+static int word_in(const char *w, size_t n, const char *const *list)
+{
+	for (const char *const *o = list; *o; o++)
+		if (strlen(*o) == n && !strncasecmp(*o, w, n))
+			return 1;
+	return 0;
+}
+
 /* Is the verb at off the head of its clause, or right after "or", "then",
  * "also" or "plus"? A bare "and" inside one clause joins the parts of one
  * experiment ("find the .cpu() call and keep sampling on the GPU", "load in
@@ -563,7 +590,7 @@ static int lead_word(const char *w, size_t n)
 static int heads_clause(const char *b, size_t cs, size_t off)
 {
 	size_t k = cs;
-	int words = 0, last_coord = 0;
+	int words = 0, last_coord = 0, last_or = 0;
 	while (k < off) {
 		while (k < off && !(isalnum((unsigned char)b[k]) || b[k] == '\''))
 			k++;
@@ -573,34 +600,46 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 		if (k == w)
 			break;
 		words++;
-		int coord = (k - w == 2 && !strncasecmp(b + w, "or", 2)) ||
-			    (k - w == 4 && !strncasecmp(b + w, "then", 4)) || (k - w == 4 && !strncasecmp(b + w, "also", 4)) ||
-			    (k - w == 4 && !strncasecmp(b + w, "plus", 4));
+		size_t n = k - w;
+		int alt = (n == 2 && !strncasecmp(b + w, "or", 2)) || (n == 13 && !strncasecmp(b + w, "alternatively", 13));
+		int coord = alt || (n == 4 && !strncasecmp(b + w, "then", 4)) || (n == 4 && !strncasecmp(b + w, "also", 4)) ||
+			    (n == 4 && !strncasecmp(b + w, "plus", 4));
 		last_coord = coord;
-		if (!lead_word(b + w, k - w) && k < off)
-			last_coord = 0, words = 1000;
+		last_or = alt;
+		if (!lead_word(b + w, n) && k < off)
+			last_coord = last_or = 0, words = 1000;
 	}
 	/* "to" before a verb is a purpose ("to check"), not a proposal. */
 	if (words > 0 && off >= 3 && !strncasecmp(b + off - 3, "to ", 3))
 		return 0;
-	return words < 1000 || last_coord;
-}
-
-/* Experiments in scope: the distinct kinds proposed (affirmed), verbs that
- * open a proposal of their own, and list items that each propose something.
- * One measurement with several settings ("with record_shapes=True and
- * with_stack=True") is one experiment; so is a change followed by the
- * re-measurement that shows its effect ("load in bf16, then re-profile"). */
-/* A clause that explains or predicts rather than proposes: "Inductor should
- * fuse the casts", "to find who calls to()", "which would show ...". */
-static int word_in(const char *w, size_t n, const char *const *list)
-{
-	for (const char *const *o = list; *o; o++)
-		if (strlen(*o) == n && !strncasecmp(*o, w, n))
-			return 1;
+	if (words < 1000 || last_coord)
+		return last_or ? 2 : 1; /* 2: an alternative ("... or look in the trace") */
 	return 0;
 }
 
+/* Is there a purpose before off in its clause ("re-profile to see how much
+ * of the copy_ time goes away")? What follows it is the why, not a second
+ * proposal. */
+static int after_purpose(const char *b, size_t cs, size_t off)
+{
+	static const char *const verbs[] = { "see", "find", "check", "confirm", "measure", "learn", "know", "tell",
+					     "understand", "verify", "get", "identify", "figure", "quantify", "show",
+					     "compare", "rule", "test", "catch", "spot", NULL };
+	for (size_t k = cs; k + 3 < off; k++) {
+		if ((k > cs && isalnum((unsigned char)b[k - 1])) || strncasecmp(b + k, "to ", 3))
+			continue;
+		size_t w = k + 3, e = w;
+		while (e < off && isalpha((unsigned char)b[e]))
+			e++;
+		if (word_in(b + w, e - w, verbs))
+			return 1;
+	}
+	return 0;
+}
+
+
+/* A clause that explains or predicts rather than proposes: "Inductor should
+ * fuse the casts", "to find who calls to()", "which would show ...". */
 static int rationale(const char *b, struct gr_span cl)
 {
 	static const char *const open[] = { "to", "so", "which", "that", "because", "since", "as", "hopefully",
@@ -624,6 +663,14 @@ static int rationale(const char *b, struct gr_span cl)
 	}
 	if (nw == 0 || word_in(w[0], n[0], self))
 		return 0; /* "I would ..." proposes */
+	if ((n[0] == 5 && !strncasecmp(w[0], "which", 5)) || (n[0] == 4 && !strncasecmp(w[0], "that", 4))) {
+		/* "which would show ..." explains; "which code calls aten::to"
+		 * is the object of the proposal. */
+		for (int i = 1; i < nw; i++)
+			if (word_in(w[i], n[i], modal))
+				return 1;
+		return 0;
+	}
 	if (word_in(w[0], n[0], open))
 		return !(nw > 1 && word_in(w[1], n[1], self)); /* "so we must ..." proposes */
 	for (int i = 1; i < nw; i++)
@@ -673,7 +720,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			const struct gr_mention *x = &m->v[k];
 			if (!in_span(sp, x->start) || x->stuffed || x->negated)
 				continue;
-			if (rationale(b, a->r->clauses[x->clause]))
+			if (rationale(b, a->r->clauses[x->clause]) ||
+			    after_purpose(b, a->r->clauses[x->clause].start, x->start))
 				continue;
 			if (x->sentence == first || proposes(a, rule, x->sentence, sp))
 				hit = x;
@@ -700,9 +748,10 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			size_t cs = a->r->clauses[x->clause].start;
 			if (cs < sp.start)
 				cs = sp.start;
-			if (!heads_clause(b, cs, x->start))
+			int head = heads_clause(b, cs, x->start);
+			if (!head)
 				continue;
-			if (actions > 0 && rule->measure >= 0) {
+			if (actions > 0 && rule->measure >= 0 && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
 				const struct gr_mentions *me = &a->concepts[rule->measure];
 				int is_measure = 0;
