@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "flags.h"
 #include "ops.cuh"
 #include "profiler.h"
 
@@ -277,22 +278,11 @@ int main(int argc, char **argv)
 {
 	struct model m;
 	memset(&m, 0, sizeof(m));
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--weights-bf16") == 0)
-			m.o.weights_bf16 = 1;
-		else if (strcmp(argv[i], "--resident") == 0)
-			m.o.resident = 1;
-		else if (strcmp(argv[i], "--yaml") == 0)
-			m.o.yaml = 1;
-		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "part_a: unknown option '%s'\n", argv[i]);
-			usage(stderr);
-			return 2;
-		}
-	}
+	const struct kflag flags[] = { { "--weights-bf16", &m.o.weights_bf16 }, { "--resident", &m.o.resident },
+				       { "--yaml", &m.o.yaml }, { NULL, NULL } };
+	int exit_code = kflags_parse(argc, argv, "part_a", flags, usage);
+	if (exit_code >= 0)
+		return exit_code;
 	CHECK_CUDA(cudaSetDevice(0));
 	model_init(&m);
 

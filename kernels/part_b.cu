@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "flags.h"
 #include "ops.cuh"
 #include "profiler.h"
 
@@ -116,20 +117,10 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	int graph = 0, yaml = 0;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--graph") == 0)
-			graph = 1;
-		else if (strcmp(argv[i], "--yaml") == 0)
-			yaml = 1;
-		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "part_b: unknown option '%s'\n", argv[i]);
-			usage(stderr);
-			return 2;
-		}
-	}
+	const struct kflag flags[] = { { "--graph", &graph }, { "--yaml", &yaml }, { NULL, NULL } };
+	int exit_code = kflags_parse(argc, argv, "part_b", flags, usage);
+	if (exit_code >= 0)
+		return exit_code;
 	struct net n;
 	memset(&n, 0, sizeof(n));
 	CHECK_CUDA(cudaSetDevice(0));

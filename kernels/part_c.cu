@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "flags.h"
 #include "ops.cuh"
 #include "profiler.h"
 
@@ -53,20 +54,10 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	int fixed = 0, yaml = 0;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--fixed") == 0)
-			fixed = 1;
-		else if (strcmp(argv[i], "--yaml") == 0)
-			yaml = 1;
-		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return 0;
-		} else {
-			fprintf(stderr, "part_c: unknown option '%s'\n", argv[i]);
-			usage(stderr);
-			return 2;
-		}
-	}
+	const struct kflag flags[] = { { "--fixed", &fixed }, { "--yaml", &yaml }, { NULL, NULL } };
+	int exit_code = kflags_parse(argc, argv, "part_c", flags, usage);
+	if (exit_code >= 0)
+		return exit_code;
 	CHECK_CUDA(cudaSetDevice(0));
 	cublasHandle_t blas;
 	CHECK_CUBLAS(cublasCreate(&blas));

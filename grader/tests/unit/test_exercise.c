@@ -15,19 +15,28 @@
 static const char *HEAD = "id: t\ntitle: T\nprompt: p\ntable:\n  - {op: a, cuda_ms: 1, cpu_ms: 1, calls: 1, memory_bytes: 0}\n"
 			  "fields:\n  - {id: f, label: F, labels: ['f']}\nconcepts:\n  c: ['\\bcast']\n";
 
-static int load(const char *body, struct gr_error *err, struct gr_exercise **ex)
+/* Load head then body as one exercise file. */
+static int load_file(const char *head, const char *body, struct gr_error *err, struct gr_exercise **ex)
 {
 	char path[] = "/tmp/gr-test-XXXXXX.yaml";
 	int fd = mkstemps(path, 5);
 	assert_true(fd >= 0);
 	FILE *f = fdopen(fd, "w");
-	fputs(HEAD, f);
+	fputs(head, f);
 	fputs(body, f);
 	fclose(f);
 	int rc = gr_exercise_load(ex, path, err);
 	remove(path);
 	return rc;
 }
+
+static int load(const char *body, struct gr_error *err, struct gr_exercise **ex)
+{
+	return load_file(HEAD, body, err, ex);
+}
+
+/* A head without fields, so the patterns under test come first. */
+static const char *BARE = "id: t\ntitle: T\nprompt: p\ntable:\n  - {op: a, cuda_ms: 1, cpu_ms: 1, calls: 1, memory_bytes: 0}\n";
 
 static void expect_error(const char *body, int line, int col, const char *msg)
 {
@@ -86,18 +95,12 @@ static void test_exercise_bad_regex_names_offset(void **state)
 	(void)state;
 	struct gr_error err = { 0 };
 	struct gr_exercise *ex = NULL;
-	char path[] = "/tmp/gr-test-XXXXXX.yaml";
-	int fd = mkstemps(path, 5);
-	FILE *f = fdopen(fd, "w");
-	fputs("id: t\ntitle: T\nprompt: p\ntable:\n  - {op: a, cuda_ms: 1, cpu_ms: 1, calls: 1, memory_bytes: 0}\n"
-	      "concepts:\n  c: ['ok', 'ab(c']\n  e: ['x*']\ncriteria: []\n", f);
-	fclose(f);
-	assert_int_equal(gr_exercise_load(&ex, path, &err), GR_EINPUT);
+	assert_int_equal(load_file(BARE, "concepts:\n  c: ['ok', 'ab(c']\n  e: ['x*']\ncriteria: []\n", &err, &ex),
+			 GR_EINPUT);
 	assert_non_null(strstr(err.message, "bad pattern in concept 'c' at offset 4"));
 	assert_int_equal(err.line, 7);
 	assert_int_equal(err.col, 13);
 	gr_error_clear(&err);
-	remove(path);
 }
 
 static void test_exercise_yaml_syntax_error(void **state)
@@ -116,16 +119,9 @@ static void test_exercise_empty_pattern_matches_everything(void **state)
 	(void)state;
 	struct gr_error err = { 0 };
 	struct gr_exercise *ex = NULL;
-	char path[] = "/tmp/gr-test-XXXXXX.yaml";
-	int fd = mkstemps(path, 5);
-	FILE *f = fdopen(fd, "w");
-	fputs("id: t\ntitle: T\nprompt: p\ntable:\n  - {op: a, cuda_ms: 1, cpu_ms: 1, calls: 1, memory_bytes: 0}\n"
-	      "concepts:\n  e: ['x*']\ncriteria: []\n", f);
-	fclose(f);
-	assert_int_equal(gr_exercise_load(&ex, path, &err), GR_EINPUT);
+	assert_int_equal(load_file(BARE, "concepts:\n  e: ['x*']\ncriteria: []\n", &err, &ex), GR_EINPUT);
 	assert_non_null(strstr(err.message, "matches the empty string"));
 	gr_error_clear(&err);
-	remove(path);
 }
 
 int main(void)
