@@ -4,14 +4,8 @@
 # time (timeout) and memory (ulimit -v, except under ASan, which reserves
 # terabytes of address space). The expected messages are what the loader
 # prints, exactly.
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
+. "$(dirname "$0")/../golden.sh"
 D=grader/tests/data/bad-exercises
-fails=0
 cases=0
 MEM_KB=1048576 # 1 GiB of address space is plenty: part-a loads in a few MB
 

@@ -1,13 +1,7 @@
 #!/bin/sh
 # Bad inputs: each gives exit 2 and a message that names the problem, while an
 # empty report or invalid UTF-8 is graded (exit 1, with a warning saying why).
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
-fails=0
+. "$(dirname "$0")/../golden.sh"
 
 expect() { # expect CODE PATTERN -- command...
 	code=$1 pat=$2

@@ -4,17 +4,7 @@
 # `grade --format json --all`, feedback files, the summary page, -j 1 and
 # -j 4 byte-identical, re-runs identical, and interrupted runs (SIGTERM and
 # SIGKILL mid-batch) leaving the previous complete outputs.
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
-cd "$SRC"
-fails=0
-fail() {
-	echo "FAIL: $*"
-	fails=$((fails + 1))
-}
+. "$(dirname "$0")/../golden.sh"
 
 C=$T/class
 mkdir -p "$C/carol" "$C/dave" "$C/erin" "$C/.git" "$T/outside"

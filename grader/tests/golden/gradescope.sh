@@ -3,17 +3,7 @@
 # spec's field names and types (gradescope-autograders.readthedocs.io/en/latest/specs/),
 # for a graded submission, one found by name in a repository-like upload, and
 # submissions that cannot be graded (which still get a results.json saying why).
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
-fails=0
-fail() {
-	echo "FAIL: $*"
-	fails=$((fails + 1))
-}
+. "$(dirname "$0")/../golden.sh"
 
 validate() { # validate RESULTS WANT_SCORE OUTPUT_SUBSTRING
 	python3 - "$@" <<'PY'

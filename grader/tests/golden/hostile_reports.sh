@@ -5,13 +5,7 @@
 # under the size limit) within a time bound, because the PCRE2 match and depth
 # limits and the JIT stack (rule.h) bound every match. The inputs are made
 # here: they are too big for git and trivially reproducible.
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
-fails=0
+. "$(dirname "$0")/../golden.sh"
 cases=0
 LIMIT=${HOSTILE_TIMEOUT:-10} # seconds per report: the slowest takes 2 s under ASan
 MAX=1048576                  # GR_DEFAULT_MAX_REPORT

@@ -1,13 +1,7 @@
 #!/bin/sh
 # The learner's path: `grader new`, `make check` (grader/scripts/check.sh) from
 # nothing to 4/4, and progressive hints that are remembered between runs.
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../golden.sh"
 
 cd "$T"
 ln -s "$SRC/exercises" exercises

@@ -6,14 +6,8 @@
 # refused, a located message). The bugs themselves only show under ASan/UBSan
 # (golden/sanitizers) or valgrind (golden/valgrind); this script also pins
 # what a plain build can see.
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
+. "$(dirname "$0")/../golden.sh"
 D=grader/tests/data/regress
-fails=0
 cases=0
 
 run() { # run ALLOWED_EXITS -- command...

@@ -2,14 +2,7 @@
 # Criterion visibility: a hidden criterion counts for instructors (--all, bulk,
 # Gradescope) but is not shown in a learner's self-check, and does not change
 # the learner's exit code.
-set -u
-G=$1
-SRC=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$SRC"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../golden.sh"
 
 # Part A with not-yet hidden.
 awk '{ print } /^    scope: section:not-yet$/ && !done { print "    visibility: hidden"; done = 1 }' \
