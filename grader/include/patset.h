@@ -51,6 +51,7 @@ void gr_scratch_free(struct gr_scratch *s);
 struct gr_pattern {
 	pcre2_code *re;
 	char **lit;            /* lowercase literals, one of which every match contains */
+	size_t *litlen;        /* their lengths */
 	size_t nlit;           /* 0: no literal proved, always run */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */

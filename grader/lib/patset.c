@@ -104,9 +104,8 @@ void gr_trigrams_free(struct gr_trigrams *t)
 	t->len = 0;
 }
 
-static int has_literal(const struct gr_trigrams *t, const char *lit)
+static int has_literal(const struct gr_trigrams *t, const char *lit, size_t n)
 {
-	size_t n = strlen(lit);
 	for (size_t i = 0; i + 2 < n; i++) {
 		unsigned h = tri_hash((unsigned char)lit[i], (unsigned char)lit[i + 1], (unsigned char)lit[i + 2]);
 		if (!(t->bits[h >> 6] & (1ull << (h & 63))))
@@ -451,12 +450,15 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
 		size_t k = gr_pattern_literals(patterns[i], lits, GR_MAX_LITERALS, &p->prefix);
 		if (k) {
 			p->lit = calloc(k, sizeof(char *));
-			if (!p->lit) {
+			p->litlen = calloc(k, sizeof(size_t));
+			if (!p->lit || !p->litlen) {
 				for (size_t j = 0; j < k; j++)
 					free(lits[j]);
 				return GR_ENOMEM;
 			}
 			memcpy(p->lit, lits, k * sizeof(char *));
+			for (size_t j = 0; j < k; j++)
+				p->litlen[j] = strlen(lits[j]);
 			p->nlit = k;
 		}
 	}
@@ -524,7 +526,7 @@ static int scan_at_literals(struct gr_pattern *p, size_t pi, const char *buf, si
 	size_t cand[256], nc = 0;
 	for (size_t k = 0; k < p->nlit; k++) {
 		const char *lit = p->lit[k];
-		size_t ln = strlen(lit);
+		size_t ln = p->litlen[k];
 		unsigned b = tri_hash((unsigned char)lit[0], (unsigned char)lit[1], (unsigned char)lit[2]) & (GR_TRI_HEADS - 1);
 		for (uint32_t at = tri->head[b]; at; at = tri->next[at - 1]) {
 			size_t pos = at - 1;
@@ -591,7 +593,7 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		if (tri && p->nlit) {
 			int any = 0;
 			for (size_t k = 0; k < p->nlit && !any; k++)
-				any = has_literal(tri, p->lit[k]);
+				any = has_literal(tri, p->lit[k], p->litlen[k]);
 			if (!any)
 				continue;
 		}
@@ -649,6 +651,7 @@ void gr_patset_free(struct gr_patset *set)
 		for (size_t k = 0; k < set->v[i].nlit; k++)
 			free(set->v[i].lit[k]);
 		free(set->v[i].lit);
+		free(set->v[i].litlen);
 	}
 	free(set->v);
 	set->v = NULL;
