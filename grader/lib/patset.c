@@ -624,8 +624,16 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 				off++;
 		}
 	}
-	if (n > 1)
+	if (n > 16) {
 		qsort(hits, n, sizeof(*hits), by_start);
+	} else {
+		for (size_t i = 1; i < n; i++) /* few hits: insertion sort, no allocation */
+			for (size_t j = i; j > 0 && by_start(&hits[j - 1], &hits[j]) > 0; j--) {
+				struct hit t = hits[j];
+				hits[j] = hits[j - 1];
+				hits[j - 1] = t;
+			}
+	}
 	size_t last = 0;
 	int first = 1;
 	for (size_t i = 0; i < n; i++) {

@@ -378,6 +378,9 @@ static int push_span(struct gr_span **arr, size_t *n, size_t *cap, size_t s, siz
 static int abbreviation_before(const char *b, size_t start, size_t i)
 {
 	static const char *const abbr[] = { "e.g", "i.e", "vs", "etc", "approx", "cf", "resp", NULL };
+	/* Most full stops end a word that is no abbreviation: its last letter says. */
+	if (i == start || !strchr("gGeEsScCxXfFpP", b[i - 1]))
+		return 0;
 	for (const char *const *a = abbr; *a; a++) {
 		size_t n = strlen(*a);
 		if (i >= start + n && strncasecmp(b + i - n, *a, n) == 0 &&
