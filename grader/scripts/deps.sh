@@ -2,7 +2,7 @@
 # Make sure the Debian packages the build needs are installed. As root, install
 # what is missing with apt-get; otherwise print the exact command and fail.
 set -u
-PKGS="cmake make gcc pkg-config libyaml-dev libpcre2-dev libjansson-dev libcmocka-dev valgrind"
+PKGS="cmake make gcc pkg-config libyaml-dev libpcre2-dev libjansson-dev libcmocka-dev valgrind python3"
 missing=""
 for p in $PKGS; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
