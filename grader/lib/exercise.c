@@ -969,7 +969,9 @@ static const char *const default_deferral[] = {
 	NULL
 };
 static const char *const default_clause[] = {
-	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b", NULL
+	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b",
+	"\\b(?:a|an|the)\\s+(?:[\\w-]+\\s+){1,3}\\Kthat\\b", /* "a kernel that ...": a relative clause */
+	NULL
 };
 
 static int compile_defaults(const char *const *pats, struct gr_patset *out)

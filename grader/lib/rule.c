@@ -679,6 +679,16 @@ static int rationale(const char *b, struct gr_span cl)
 	return 0;
 }
 
+/* A relative clause: "that fuses the copies", "which code calls to()". */
+static int relative(const char *b, struct gr_span cl)
+{
+	size_t k = cl.start;
+	while (k < cl.end && !isalpha((unsigned char)b[k]))
+		k++;
+	return (cl.end - k >= 5 && !strncasecmp(b + k, "that", 4) && !isalpha((unsigned char)b[k + 4])) ||
+	       (cl.end - k >= 6 && !strncasecmp(b + k, "which", 5) && !isalpha((unsigned char)b[k + 5]));
+}
+
 /* Does sentence s propose something: an action verb heading one of its clauses? */
 static int proposes(const struct gr_analysis *a, const struct gr_rule *rule, unsigned s, struct gr_span sp)
 {
@@ -713,9 +723,15 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	for (size_t s = 0; s < a->r->nsentences && first == NONE; s++)
 		if (in_span(sp, a->r->sentences[s].start) || in_span(a->r->sentences[s], sp.start))
 			first = s;
+	/* Kinds named only in a relative clause ("a kernel that fuses the
+	 * copies", "find out which code calls aten::to") describe the object
+	 * of the proposal: they count only when nothing else names a kind. */
+	int rel_kinds = 0;
+	char rel_names[160] = "";
+	size_t rel_evidence = NONE;
 	for (size_t i = 0; i < rule->nlist; i++) {
 		const struct gr_mentions *m = &a->concepts[rule->list[i]];
-		const struct gr_mention *hit = NULL;
+		const struct gr_mention *hit = NULL, *rel = NULL;
 		for (size_t k = 0; k < m->n && !hit; k++) {
 			const struct gr_mention *x = &m->v[k];
 			if (!in_span(sp, x->start) || x->stuffed || x->negated)
@@ -723,8 +739,21 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (rationale(b, a->r->clauses[x->clause]) ||
 			    after_purpose(b, a->r->clauses[x->clause].start, x->start))
 				continue;
-			if (x->sentence == first || proposes(a, rule, x->sentence, sp))
-				hit = x;
+			if (!(x->sentence == first || proposes(a, rule, x->sentence, sp)))
+				continue;
+			if (relative(b, a->r->clauses[x->clause])) {
+				if (!rel)
+					rel = x;
+				continue;
+			}
+			hit = x;
+		}
+		if (!hit && rel) {
+			rel_kinds++;
+			size_t l = strlen(rel_names);
+			snprintf(rel_names + l, sizeof(rel_names) - l, "%s%s", l ? ", " : "", a->ex->concepts[rule->list[i]].id);
+			if (rel_evidence == NONE || rel->start < rel_evidence)
+				rel_evidence = rel->start;
 		}
 		if (!hit)
 			continue;
@@ -733,6 +762,11 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 		snprintf(names + l, sizeof(names) - l, "%s%s", l ? ", " : "", a->ex->concepts[rule->list[i]].id);
 		if (res->evidence == NONE || hit->start < res->evidence)
 			res->evidence = hit->start;
+	}
+	if (kinds == 0 && rel_kinds > 0) {
+		kinds = rel_kinds;
+		memcpy(names, rel_names, sizeof(names));
+		res->evidence = rel_evidence;
 	}
 	for (size_t i = 0; i < a->r->nitems; i++) {
 		struct gr_span it = a->r->items[i].span;
