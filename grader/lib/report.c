@@ -27,6 +27,7 @@ struct linfo {
 	size_t value;      /* where the labelled value starts */
 	int section;       /* section whose heading opens here, -1 none */
 	int mid_labels;    /* more labels later on the line */
+	int code;          /* inside a ``` or ~~~ fenced block (or the fence itself) */
 	int nlab;          /* label spans on this line (not prose) */
 	size_t lab_s[8], lab_e[8];
 };
@@ -213,6 +214,27 @@ static void scan_line(struct parser *p, struct linfo *l)
 
 static int has_content(const char *b, size_t s, size_t e);
 
+/* Lines of a fenced code block: each is a statement of its own (no sentence
+ * runs across them) and code is never a keyword list. */
+static void mark_code(struct parser *p)
+{
+	int in = 0;
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		const char *b = p->buf + l->off;
+		size_t k = 0;
+		while (k < l->len && b[k] == ' ')
+			k++;
+		int fence = l->len - k >= 3 && (!strncmp(b + k, "```", 3) || !strncmp(b + k, "~~~", 3));
+		if (fence || in) {
+			l->code = 1;
+			p->r->code_line[i] = 1;
+		}
+		if (fence)
+			in = !in;
+	}
+}
+
 /* A renamed label ("Device:", "Next:") only stands in for a field the
  * learner did not label properly; where the real label exists, a line such
  * as "- device: look for HtoD copies" is prose of a follow-up answer. */
@@ -394,7 +416,7 @@ static int abbreviation_before(const char *b, size_t start, size_t i)
 static int continues(struct parser *p, size_t i)
 {
 	struct linfo *l = &p->li[i];
-	if (i + 1 >= p->nl || l->blank || l->field >= 0 || l->heading || l->section >= 0)
+	if (i + 1 >= p->nl || l->blank || l->field >= 0 || l->heading || l->section >= 0 || l->code)
 		return 0;
 	struct linfo *n = &p->li[i + 1];
 	if (n->blank || n->item || n->field >= 0 || n->heading || n->section >= 0)
@@ -729,10 +751,11 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	r->fields = calloc(ex->nfields ? ex->nfields : 1, sizeof(*r->fields));
 	r->sections = calloc(ex->nsections ? ex->nsections : 1, sizeof(*r->sections));
 	r->label_line = calloc(p.nl + 1, 1);
+	r->code_line = calloc(p.nl + 1, 1);
 	p.li = calloc(p.nl + 1, sizeof(*p.li));
 	p.md = s->md;
 	int rc = 0;
-	if (!r->fields || !r->sections || !r->label_line || !p.li || !p.md)
+	if (!r->fields || !r->sections || !r->label_line || !r->code_line || !p.li || !p.md)
 		goto nomem;
 	/* Apart from the report: 24 KiB that nothing else needs zeroed. */
 	r->tri = malloc(sizeof(*r->tri));
@@ -746,6 +769,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 		scan_line(&p, &p.li[i]);
 	}
 	drop_stray_aliases(&p);
+	mark_code(&p);
 	find_fields(&p);
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
 		goto nomem;
@@ -799,6 +823,7 @@ void gr_report_free(struct gr_report *r)
 	free(r->clauses);
 	free(r->clause_sentence);
 	free(r->label_line);
+	free(r->code_line);
 	free(r->deferred);
 	if (r->tri)
 		gr_trigrams_free(r->tri);

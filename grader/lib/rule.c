@@ -223,6 +223,8 @@ static void mark_stuffed(struct gr_analysis *a)
 			lead++;
 		if (lead < ln->off + ln->len && b[lead] == '|')
 			continue; /* a table row is terse by nature */
+		if (r->code_line[line - 1])
+			continue; /* so is code, and it is no keyword list */
 		for (size_t k = sp.start; k < sp.end;) {
 			if (!(isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
 				k++;

@@ -217,6 +217,30 @@ static unsigned blank_struck(char *buf, size_t len)
 	return found;
 }
 
+/* Is s (just after '<') an HTML tag name a rich-text paste would carry?
+ * Only these: "std::vector<int>" and "<5 ms" are text. */
+static int html_tag(const char *s, size_t n)
+{
+	static const char *const tags[] = { "p", "b", "i", "u", "s", "a", "em", "strong", "br", "hr", "div", "span",
+					    "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "tr", "td",
+					    "th", "tbody", "thead", "code", "pre", "blockquote", "img", "font", "sup",
+					    "sub", "strike", "del", "ins", "mark", "small", "section", "article",
+					    "header", "footer", "body", "html", "head", "meta", "style", "tt", "kbd",
+					    NULL };
+	size_t k = 0;
+	if (k < n && s[k] == '/')
+		k++;
+	size_t w = k;
+	while (k < n && isalnum((unsigned char)s[k]))
+		k++;
+	if (k == w || (k < n && s[k] != '>' && s[k] != ' ' && s[k] != '/'))
+		return 0;
+	for (const char *const *t = tags; *t; t++)
+		if (strlen(*t) == k - w && !strncasecmp(*t, s + w, k - w))
+			return 1;
+	return 0;
+}
+
 /* Rich text pasted as HTML: "<b>Workload:</b>" reads as "Workload:". Tags
  * become spaces (only a letter after '<' opens a tag, so "<5 ms" and "<-"
  * survive) and common entities their character. Lengths only shrink, so
@@ -230,7 +254,7 @@ static size_t strip_html(char *buf, size_t len, unsigned *flags)
 	};
 	size_t o = 0;
 	for (size_t i = 0; i < len;) {
-		if (buf[i] == '<' && i + 1 < len && (isalpha((unsigned char)buf[i + 1]) || (buf[i + 1] == '/' && i + 2 < len && isalpha((unsigned char)buf[i + 2])))) {
+		if (buf[i] == '<' && i + 1 < len && html_tag(buf + i + 1, len - i - 1)) {
 			size_t j = i + 1;
 			while (j < len && buf[j] != '>' && buf[j] != '<' && buf[j] != '\n' && j - i < 200)
 				j++;
