@@ -12,8 +12,9 @@
  *   - Cyrillic/Greek look-alike letters written next to Latin letters become
  *     the Latin letter (with a warning), so "Wоrkload" is "Workload";
  *   - HTML comments and ~~struck-out~~ text are blanked: hidden or retracted
- *     text is not the learner's answer; other HTML tags are dropped and
- *     common entities decoded (rich text pasted from a browser);
+ *     text is not the learner's answer; common HTML tags (p, b, li, ...)
+ *     are dropped and entities decoded (rich text pasted from a browser),
+ *     while "std::vector<int>" or "<5 ms" stay text;
  *   - text inside a right-to-left override (U+202E ... U+202C) is reversed,
  *     so it reads as it is displayed.
  * A NUL byte or a file over the size limit is refused (GR_EINPUT with the
