@@ -970,7 +970,7 @@ static const char *const default_deferral[] = {
 };
 static const char *const default_clause[] = {
 	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b",
-	"\\b(?:a|an|the)\\s+(?:[\\w-]+\\s+){1,3}\\Kthat\\b", /* "a kernel that ...": a relative clause */
+	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
 	NULL
 };
 
