@@ -24,15 +24,12 @@ static int merge_into(struct gr_table *dst, const struct gr_table *src)
 {
 	for (size_t i = 0; i < src->len; i++) {
 		const struct gr_table_row *r = &src->rows[i];
-		size_t j;
-		for (j = 0; j < dst->len; j++)
-			if (strcmp(dst->rows[j].op, r->op) == 0)
-				break;
-		if (j < dst->len) {
-			dst->rows[j].cuda_ms += r->cuda_ms;
-			dst->rows[j].cpu_ms += r->cpu_ms;
-			dst->rows[j].calls += r->calls;
-			dst->rows[j].memory_bytes += r->memory_bytes;
+		struct gr_table_row *d = gr_table_find(dst, r->op);
+		if (d) {
+			d->cuda_ms += r->cuda_ms;
+			d->cpu_ms += r->cpu_ms;
+			d->calls += r->calls;
+			d->memory_bytes += r->memory_bytes;
 		} else if (gr_table_push(dst, r->op, r->cuda_ms, r->cpu_ms, r->calls,
 					 r->memory_bytes) < 0) {
 			return -1;

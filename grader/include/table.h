@@ -34,6 +34,9 @@ struct gr_table {
 int gr_table_push(struct gr_table *t, const char *op, double cuda_ms,
 		  double cpu_ms, long long calls, double memory_bytes);
 
+/* The row named op, or NULL. Borrowed: valid until the table changes. */
+struct gr_table_row *gr_table_find(const struct gr_table *t, const char *op);
+
 /* Free the rows and their strings; the table is empty afterwards. */
 void gr_table_clear(struct gr_table *t);
 

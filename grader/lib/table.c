@@ -26,6 +26,14 @@ int gr_table_push(struct gr_table *t, const char *op, double cuda_ms,
 	return 0;
 }
 
+struct gr_table_row *gr_table_find(const struct gr_table *t, const char *op)
+{
+	for (size_t i = 0; i < t->len; i++)
+		if (strcmp(t->rows[i].op, op) == 0)
+			return &t->rows[i];
+	return NULL;
+}
+
 void gr_table_clear(struct gr_table *t)
 {
 	for (size_t i = 0; i < t->len; i++)

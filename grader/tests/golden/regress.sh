@@ -40,13 +40,18 @@ done
 # exercise-cr-caret-overread.yaml: libyaml counts a lone CR as a line break,
 # so the error is at line 2 col 5 and the line shown under it must be that
 # line ("c: d: e"), with the caret inside it, not the '\n'-counted line 2 ("z").
-run "2" -- "$G" grade $D/exercise-cr-caret-overread.yaml solutions/part-a.md
-if ! grep -qF "exercise-cr-caret-overread.yaml:2:5: invalid YAML: mapping values are not allowed" "$T/err" ||
-	! grep -qx '    c: d: e' "$T/err"; then
-	echo "FAIL: exercise-cr-caret-overread.yaml: wrong location or source line:"
-	sed 's/^/    /' "$T/err" | head -4
-	fails=$((fails + 1))
-fi
+# exercise-ls-caret-overread.yaml: the same with U+2028 LINE SEPARATOR, which
+# libyaml also counts as a line break (so do NEL and PARAGRAPH SEPARATOR).
+for kind in cr ls; do
+	f=exercise-$kind-caret-overread.yaml
+	run "2" -- "$G" grade $D/$f solutions/part-a.md
+	if ! grep -qF "$f:2:5: invalid YAML: mapping values are not allowed" "$T/err" ||
+		! grep -qx '    c: d: e' "$T/err"; then
+		echo "FAIL: $f: wrong location or source line:"
+		sed 's/^/    /' "$T/err" | head -4
+		fails=$((fails + 1))
+	fi
+done
 
 # --max-size: a size that is not a whole positive number of bytes is a usage
 # error, not a float-to-integer cast (UB: "nan" meant no limit, "1e30" a 0-byte one).
@@ -58,16 +63,6 @@ for size in nan inf 1e30 -1 0.5 1e-300; do
 		fails=$((fails + 1))
 	}
 done
-
-# exercise-ls-caret-overread.yaml: the same with U+2028 LINE SEPARATOR, which
-# libyaml also counts as a line break (so do NEL and PARAGRAPH SEPARATOR).
-run "2" -- "$G" grade $D/exercise-ls-caret-overread.yaml solutions/part-a.md
-if ! grep -qF "exercise-ls-caret-overread.yaml:2:5: invalid YAML: mapping values are not allowed" "$T/err" ||
-	! grep -qx '    c: d: e' "$T/err"; then
-	echo "FAIL: exercise-ls-caret-overread.yaml: wrong location or source line:"
-	sed 's/^/    /' "$T/err" | head -4
-	fails=$((fails + 1))
-fi
 
 [ $fails = 0 ] && echo "regressions: all $cases inputs handled cleanly"
 exit $((fails > 0))

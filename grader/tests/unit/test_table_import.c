@@ -26,11 +26,10 @@
 
 static const struct gr_table_row *row(const struct gr_table *t, const char *op)
 {
-	for (size_t i = 0; i < t->len; i++)
-		if (strcmp(t->rows[i].op, op) == 0)
-			return &t->rows[i];
-	fail_msg("no row '%s'", op);
-	return NULL;
+	const struct gr_table_row *r = gr_table_find(t, op);
+	if (!r)
+		fail_msg("no row '%s'", op);
+	return r;
 }
 
 static void assert_near(double got, double want)
