@@ -23,8 +23,13 @@ enum gr_audience {
 	GR_FOR_LEARNER,    /* visible and after_due_date criteria only */
 };
 
-/* The verdict as a new JSON object (caller json_decref()s), or NULL on OOM. */
+/* The verdict as a new JSON object (caller json_decref()s), or NULL on OOM
+ * or a string that is not UTF-8. */
 json_t *gr_verdict_json(const struct gr_verdict *v, enum gr_audience who);
+
+/* The same with "student" as its first member (a JSONL line of `bulk`);
+ * student NULL leaves it out. */
+json_t *gr_verdict_json_for(const struct gr_verdict *v, enum gr_audience who, const char *student);
 
 /* Write the JSON object and a newline. Returns 0 or -1. */
 int gr_emit_json(const struct gr_verdict *v, enum gr_audience who, FILE *out);

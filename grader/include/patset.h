@@ -48,19 +48,32 @@ struct gr_scratch {
 int gr_scratch_init(struct gr_scratch *s);
 void gr_scratch_free(struct gr_scratch *s);
 
+/* A literal one of which every match of a pattern contains. The set keeps
+ * all its literals in one array, so the per-report presence checks walk
+ * memory in order. */
+#define GR_LIT_TRI 4 /* trigrams checked for presence: first, last and two between */
+struct gr_literal {
+	uint16_t tri[GR_LIT_TRI]; /* trigram hashes; tri[0] is the first trigram */
+	uint8_t ntri;          /* 0 for a two-character literal */
+	uint8_t wb;            /* a prefix literal right after \b: a match starts at a word boundary */
+	uint16_t len;          /* >= 3, or 2 for a prefix literal */
+	char *s;               /* lowercase ASCII */
+};
+
 struct gr_pattern {
 	pcre2_code *re;
-	char **lit;            /* lowercase literals, one of which every match contains */
-	size_t *litlen;        /* their lengths */
+	struct gr_literal *lit; /* one of which every match contains */
 	size_t nlit;           /* 0: no literal proved, always run */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */
+	int jit_ok;            /* JIT code exists: matched through pcre2_jit_match (atomic) */
 	int uses;              /* texts scanned (atomic): JIT pays off from the second */
 };
 
 struct gr_patset {
 	struct gr_pattern *v;
 	size_t n;
+	struct gr_literal *lit; /* every pattern's literals, in pattern order */
 };
 
 /* One text indexed by its lowercase-ASCII trigrams: which occur (2^16 bits)
@@ -71,6 +84,8 @@ struct gr_trigrams {
 	uint64_t bits[1024];
 	uint32_t head[GR_TRI_HEADS]; /* first position + 1 with this hash, 0 none */
 	uint32_t *next;              /* next position + 1 in the chain, ascending */
+	uint32_t *word;              /* where each word starts (an ASCII letter, digit or _ after none) */
+	size_t nword;
 	char *lower;                 /* the text in ASCII lowercase */
 	size_t len;
 };
@@ -108,10 +123,12 @@ void gr_patset_jit(struct gr_patset *set);
 int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const struct gr_trigrams *tri,
 		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx);
 
-/* The literals extracted from one pattern (for tests and `lint`): returns how
- * many were written into out (each malloc'ed), or 0 when none is proved.
- * *prefix (may be NULL) says whether every match starts with one of them. */
-size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix);
+/* The literals extracted from one pattern (for tests): returns how many were
+ * written into out (each malloc'ed), or 0 when none is proved. *prefix (may
+ * be NULL) says whether every match starts with one of them; wb (may be
+ * NULL, max entries) whether each one follows a \b. A literal is three
+ * characters or more, or two when every match starts with it. */
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb);
 
 void gr_patset_free(struct gr_patset *set);
 

@@ -96,14 +96,7 @@ static char *dump_line(json_t *o)
 
 char *gr_student_jsonl(const struct gr_verdict *v, const char *student)
 {
-	json_t *verdict = gr_verdict_json(v, GR_FOR_INSTRUCTOR);
-	json_t *o = verdict ? json_pack("{s:s}", "student", student) : NULL;
-	if (o && json_object_update(o, verdict) < 0) {
-		json_decref(o);
-		o = NULL;
-	}
-	json_decref(verdict);
-	return dump_line(o);
+	return dump_line(gr_verdict_json_for(v, GR_FOR_INSTRUCTOR, student));
 }
 
 char *gr_student_error_jsonl(const struct gr_exercise *ex, const char *student, const char *report,

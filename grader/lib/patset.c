@@ -64,23 +64,33 @@ static unsigned tri_hash(unsigned char a, unsigned char b, unsigned char c)
 	return ((unsigned)a * 961u + (unsigned)b * 31u + (unsigned)c) & 0xFFFFu;
 }
 
+static int is_word(unsigned char c) { return isalnum(c) || c == '_'; }
+
 int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 {
 	memset(t->bits, 0, sizeof(t->bits));
 	memset(t->head, 0, sizeof(t->head));
-	t->next = NULL;
+	t->next = t->word = NULL;
 	t->lower = NULL;
-	t->len = 0;
+	t->len = t->nword = 0;
 	if (len < 3 || len >= UINT32_MAX)
 		return 0;
 	t->lower = malloc(len + 1);
 	t->next = malloc(len * sizeof(uint32_t));
-	if (!t->lower || !t->next) {
+	t->word = malloc((len / 2 + 1) * sizeof(uint32_t)); /* a word start needs a non-word byte before it */
+	if (!t->lower || !t->next || !t->word) {
 		gr_trigrams_free(t);
 		return GR_ENOMEM;
 	}
-	for (size_t i = 0; i < len; i++)
-		t->lower[i] = (char)tolower((unsigned char)buf[i]);
+	int prev = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+		int w = is_word(c);
+		if (w && !prev)
+			t->word[t->nword++] = (uint32_t)i;
+		prev = w;
+		t->lower[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+	}
 	t->lower[len] = '\0';
 	t->len = len;
 	/* Backwards, so each chain comes out in ascending position order. */
@@ -99,15 +109,18 @@ void gr_trigrams_free(struct gr_trigrams *t)
 {
 	free(t->lower);
 	free(t->next);
+	free(t->word);
 	t->lower = NULL;
-	t->next = NULL;
-	t->len = 0;
+	t->next = t->word = NULL;
+	t->len = t->nword = 0;
 }
 
-static int has_literal(const struct gr_trigrams *t, const char *lit, size_t n)
+/* Can t hold lit? Its sampled trigrams all occur (a two-character literal
+ * always can: the index knows only trigrams). */
+static int has_literal(const struct gr_trigrams *t, const struct gr_literal *lit)
 {
-	for (size_t i = 0; i + 2 < n; i++) {
-		unsigned h = tri_hash((unsigned char)lit[i], (unsigned char)lit[i + 1], (unsigned char)lit[i + 2]);
+	for (unsigned i = 0; i < lit->ntri; i++) {
+		unsigned h = lit->tri[i];
 		if (!(t->bits[h >> 6] & (1ull << (h & 63))))
 			return 0;
 	}
@@ -118,6 +131,7 @@ static int has_literal(const struct gr_trigrams *t, const char *lit, size_t n)
 
 struct strs {
 	char *v[GR_MAX_LITERALS];
+	unsigned char wb[GR_MAX_LITERALS]; /* v[i] follows a \b (prefix literals) */
 	size_t n;
 	int ok;     /* 0: could not prove a literal */
 	int prefix; /* every match starts with one of v */
@@ -142,7 +156,18 @@ static int strs_add(struct strs *s, const char *str, size_t n)
 	char *c = strndup(str, n);
 	if (!c)
 		return -1;
+	s->wb[s->n] = 0;
 	s->v[s->n++] = c;
+	return 0;
+}
+
+/* A two-character literal says where a match starts, not whether the text
+ * can hold one (the index is of trigrams): useful only as a prefix. */
+static int strs_short(const struct strs *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strlen(s->v[i]) < 3)
+			return 1;
 	return 0;
 }
 
@@ -222,35 +247,40 @@ static int quantifier(struct lp *lp, int *quantified)
 
 static void parse_alt(struct lp *lp, struct strs *out);
 
-/* The best literal requirement of one sequence: its longest literal run of
- * three or more characters, else the first required group whose every
- * alternative gives one. */
+/* The best literal requirement of one sequence: a literal run of three or
+ * more characters that starts every match, else the longest such run, else
+ * the first required group whose every alternative gives one, else a
+ * two-character run that starts every match ("\bso\b"). */
 static void parse_seq(struct lp *lp, struct strs *out)
 {
 	char run[128], best[128];
 	size_t rn = 0, bn = 0;
 	int consumed = 0;    /* a consuming atom came before the current run */
-	int run_prefix = 0, best_prefix = 0;
+	int lead_wb = 0;     /* a \b before anything consumed: matches start at a word boundary */
+	int run_prefix = 0, best_prefix = 0, run_wb = 0, best_wb = 0;
 	struct strs group = { .n = 0, .ok = 0 };
-	/* Keep the run that starts the match if it is long enough, else the
-	 * longest one. */
-#define END_RUN()                                                            \
-	do {                                                                 \
-		if (rn >= 3 && !best_prefix && (run_prefix || rn > bn)) {    \
-			memcpy(best, run, rn);                               \
-			bn = rn;                                             \
-			best_prefix = run_prefix;                            \
-		}                                                            \
-		if (rn)                                                      \
-			consumed = 1;                                        \
-		rn = 0;                                                      \
+#define END_RUN()                                                                    \
+	do {                                                                         \
+		int lock = best_prefix && bn >= 3; /* a long prefix run stays */    \
+		if (!lock && (rn >= 3 || (rn == 2 && run_prefix)) &&                 \
+		    ((run_prefix && rn >= 3) || rn > bn)) {                          \
+			memcpy(best, run, rn);                                       \
+			bn = rn;                                                     \
+			best_prefix = run_prefix;                                    \
+			best_wb = run_wb;                                            \
+		}                                                                    \
+		if (rn)                                                              \
+			consumed = 1;                                                \
+		rn = 0;                                                              \
 	} while (0)
-#define ADD_CHAR(ch)                                                         \
-	do {                                                                 \
-		if (rn == 0)                                                 \
-			run_prefix = !consumed;                              \
-		if (rn < sizeof(run))                                        \
-			run[rn++] = (char)tolower((unsigned char)(ch));      \
+#define ADD_CHAR(ch)                                                                 \
+	do {                                                                         \
+		if (rn == 0) {                                                       \
+			run_prefix = !consumed;                                      \
+			run_wb = run_prefix && lead_wb;                              \
+		}                                                                    \
+		if (rn < sizeof(run))                                                \
+			run[rn++] = (char)tolower((unsigned char)(ch));              \
 	} while (0)
 	while (lp->p < lp->end && !lp->broken) {
 		char c = *lp->p;
@@ -277,6 +307,12 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			}
 			if (strchr("bBAzZGK", e)) { /* zero-width */
 				END_RUN();
+				if (lp->p < lp->end && strchr("?*+{", *lp->p)) {
+					lp->broken = 1; /* a quantified assertion: PCRE2 refuses it anyway */
+					break;
+				}
+				if (e == 'b' && !consumed)
+					lead_wb = 1;
 				continue;
 			}
 			if (strchr("dDwWsShHvVRNX", e)) {
@@ -338,9 +374,12 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			lp->p++;
 			int quantified;
 			int optional = quantifier(lp, &quantified);
-			if (!optional && inner.ok && !group.ok) {
+			int prefix = inner.prefix && !consumed && !quantified;
+			if (!optional && inner.ok && !group.ok && (prefix || !strs_short(&inner))) {
 				group = inner;
-				group.prefix = inner.prefix && !consumed && !quantified;
+				group.prefix = prefix;
+				for (size_t i = 0; i < group.n; i++)
+					group.wb[i] = prefix && (group.wb[i] || lead_wb);
 			} else {
 				strs_clear(&inner);
 			}
@@ -364,10 +403,12 @@ static void parse_seq(struct lp *lp, struct strs *out)
 	END_RUN();
 #undef END_RUN
 #undef ADD_CHAR
-	if (bn >= 3 && (best_prefix || !group.prefix || !group.ok)) {
+	if ((bn >= 3 && (best_prefix || !group.prefix || !group.ok)) || (bn == 2 && !group.ok)) {
 		strs_clear(&group);
 		out->ok = strs_add(out, best, bn) == 0;
 		out->prefix = best_prefix;
+		if (out->ok)
+			out->wb[0] = (unsigned char)best_wb;
 	} else if (group.ok) {
 		*out = group;
 	} else {
@@ -388,9 +429,10 @@ static void parse_alt(struct lp *lp, struct strs *out)
 			out->ok = 0;
 		out->prefix &= one.prefix;
 		for (size_t i = 0; i < one.n; i++) {
-			if (out->ok && out->n < GR_MAX_LITERALS)
+			if (out->ok && out->n < GR_MAX_LITERALS) {
+				out->wb[out->n] = one.wb[i];
 				out->v[out->n++] = one.v[i];
-			else {
+			} else {
 				free(one.v[i]);
 				out->ok = 0;
 			}
@@ -401,11 +443,13 @@ static void parse_alt(struct lp *lp, struct strs *out)
 		}
 		break;
 	}
+	if (out->ok && !out->prefix && strs_short(out))
+		out->ok = 0;
 	if (!out->ok)
 		strs_clear(out);
 }
 
-size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix)
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb)
 {
 	struct lp lp = { pattern, pattern + strlen(pattern), 0 };
 	struct strs s = { .n = 0, .ok = 0 };
@@ -418,16 +462,78 @@ size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *pre
 	}
 	if (prefix)
 		*prefix = s.prefix;
-	for (size_t i = 0; i < s.n; i++)
+	for (size_t i = 0; i < s.n; i++) {
 		out[i] = s.v[i];
+		if (wb)
+			wb[i] = s.prefix && s.wb[i];
+	}
 	return s.n;
 }
 
 /* ---- sets -------------------------------------------------------------------- */
 
+/* Extract p's literals and hash their trigrams once, not per report. The
+ * array is p's own until flatten() moves every pattern's into the set's. */
+static int add_literals(struct gr_pattern *p, const char *pattern)
+{
+	char *lits[GR_MAX_LITERALS];
+	int wb[GR_MAX_LITERALS];
+	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &p->prefix, wb);
+	if (!k)
+		return 0;
+	p->lit = calloc(k, sizeof(*p->lit));
+	if (!p->lit) {
+		for (size_t j = 0; j < k; j++)
+			free(lits[j]);
+		return GR_ENOMEM;
+	}
+	p->nlit = k;
+	for (size_t j = 0; j < k; j++) {
+		struct gr_literal *l = &p->lit[j];
+		size_t len = strlen(lits[j]);
+		l->s = lits[j];
+		l->len = (uint16_t)(len < UINT16_MAX ? len : UINT16_MAX);
+		l->wb = wb[j] && (isalnum((unsigned char)l->s[0]) || l->s[0] == '_');
+		if (len < 3)
+			continue;
+		/* Sample the trigrams: a sample is a weaker filter, never a wrong one. */
+		size_t nt = len - 2;
+		l->ntri = (uint8_t)(nt < GR_LIT_TRI ? nt : GR_LIT_TRI);
+		for (size_t i = 0; i < l->ntri; i++) {
+			size_t at = l->ntri > 1 ? i * (nt - 1) / (l->ntri - 1) : 0;
+			l->tri[i] = (uint16_t)tri_hash((unsigned char)l->s[at], (unsigned char)l->s[at + 1],
+						       (unsigned char)l->s[at + 2]);
+		}
+	}
+	return 0;
+}
+
+/* Move every pattern's literals into one array of the set. */
+static int flatten(struct gr_patset *set)
+{
+	size_t total = 0, at = 0;
+	for (size_t i = 0; i < set->n; i++)
+		total += set->v[i].nlit;
+	if (!total)
+		return 0;
+	if (!(set->lit = malloc(total * sizeof(*set->lit))))
+		return GR_ENOMEM;
+	for (size_t i = 0; i < set->n; i++) {
+		struct gr_pattern *p = &set->v[i];
+		if (!p->nlit)
+			continue;
+		memcpy(set->lit + at, p->lit, p->nlit * sizeof(*p->lit));
+		free(p->lit);
+		p->lit = set->lit + at;
+		at += p->nlit;
+	}
+	return 0;
+}
+
 int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
 		      char *msg, size_t m, size_t *offset)
 {
+	set->lit = NULL;
 	set->v = calloc(n ? n : 1, sizeof(*set->v));
 	set->n = 0;
 	if (!set->v)
@@ -446,23 +552,10 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
 			return GR_EINPUT;
 		}
 		set->n++;
-		char *lits[GR_MAX_LITERALS];
-		size_t k = gr_pattern_literals(patterns[i], lits, GR_MAX_LITERALS, &p->prefix);
-		if (k) {
-			p->lit = calloc(k, sizeof(char *));
-			p->litlen = calloc(k, sizeof(size_t));
-			if (!p->lit || !p->litlen) {
-				for (size_t j = 0; j < k; j++)
-					free(lits[j]);
-				return GR_ENOMEM;
-			}
-			memcpy(p->lit, lits, k * sizeof(char *));
-			for (size_t j = 0; j < k; j++)
-				p->litlen[j] = strlen(lits[j]);
-			p->nlit = k;
-		}
+		if (add_literals(p, patterns[i]) < 0)
+			return GR_ENOMEM;
 	}
-	return 0;
+	return flatten(set);
 }
 
 void gr_jit_code(pcre2_code *re)
@@ -485,8 +578,9 @@ static void jit_one(struct gr_pattern *p, size_t len)
 		return;
 	pthread_mutex_lock(&jit_lock);
 	if (!p->jitted) {
-		if (gr_jit_enabled())
-			pcre2_jit_compile(p->re, PCRE2_JIT_COMPLETE); /* the interpreter remains if JIT is unavailable */
+		/* The interpreter remains if JIT is unavailable. */
+		if (gr_jit_enabled() && pcre2_jit_compile(p->re, PCRE2_JIT_COMPLETE) == 0)
+			__atomic_store_n(&p->jit_ok, 1, __ATOMIC_RELEASE);
 		__atomic_store_n(&p->jitted, 1, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&jit_lock);
@@ -503,6 +597,66 @@ void gr_patset_jit(struct gr_patset *set)
 struct hit {
 	size_t start, end, pat;
 };
+
+/* The JIT's own entry skips pcre2_match's checks, done once at load time. */
+static int match(const struct gr_pattern *p, const char *buf, size_t len, size_t off, struct gr_scratch *s)
+{
+	if (__atomic_load_n(&p->jit_ok, __ATOMIC_ACQUIRE))
+		return pcre2_jit_match(p->re, (PCRE2_SPTR)buf, len, off, 0, s->md, s->mctx);
+	return pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx);
+}
+
+static int same(const char *a, const char *b, size_t n)
+{
+	while (n && *a == *b)
+		a++, b++, n--;
+	return n == 0;
+}
+
+/* Where a literal starts in the text, in ascending order: through its first
+ * trigram's chain, or, for a two-character one, among the word starts when
+ * it follows a \b, else everywhere. A \b before a literal that starts with
+ * a word character rules out places right after another word character
+ * (ASCII ones: word characters under UCP too). */
+static int find_literal(const struct gr_literal *l, const struct gr_trigrams *tri, size_t *cand, size_t *nc,
+			size_t max)
+{
+	const char *t = tri->lower;
+	size_t len = tri->len;
+	if (l->len >= 3) {
+		for (uint32_t at = tri->head[l->tri[0] & (GR_TRI_HEADS - 1)]; at; at = tri->next[at - 1]) {
+			size_t pos = at - 1;
+			if (pos + l->len > len || !same(t + pos, l->s, l->len))
+				continue;
+			if (l->wb && pos && is_word((unsigned char)t[pos - 1]))
+				continue;
+			if (*nc == max)
+				return -1;
+			cand[(*nc)++] = pos;
+		}
+		return 0;
+	}
+	char c0 = l->s[0], c1 = l->s[1];
+	if (l->wb) {
+		for (size_t i = 0; i < tri->nword; i++) {
+			size_t pos = tri->word[i];
+			if (t[pos] != c0 || t[pos + 1] != c1)
+				continue;
+			if (*nc == max)
+				return -1;
+			cand[(*nc)++] = pos;
+		}
+		return 0;
+	}
+	for (size_t pos = 0; pos + 1 < len; pos++) {
+		if (t[pos] != c0 || t[pos + 1] != c1)
+			continue;
+		if (*nc == max)
+			return -1;
+		cand[(*nc)++] = pos;
+	}
+	return 0;
+}
 
 static int push_hit(struct gr_scratch *s, size_t *n, size_t a, size_t b, size_t pat)
 {
@@ -524,19 +678,9 @@ static int scan_at_literals(struct gr_pattern *p, size_t pi, const char *buf, si
 			    const struct gr_trigrams *tri, struct gr_scratch *s, size_t *n)
 {
 	size_t cand[256], nc = 0;
-	for (size_t k = 0; k < p->nlit; k++) {
-		const char *lit = p->lit[k];
-		size_t ln = p->litlen[k];
-		unsigned b = tri_hash((unsigned char)lit[0], (unsigned char)lit[1], (unsigned char)lit[2]) & (GR_TRI_HEADS - 1);
-		for (uint32_t at = tri->head[b]; at; at = tri->next[at - 1]) {
-			size_t pos = at - 1;
-			if (pos + ln <= len && !memcmp(tri->lower + pos, lit, ln)) {
-				if (nc == sizeof(cand) / sizeof(cand[0]))
-					goto full; /* a literal everywhere: scan instead */
-				cand[nc++] = pos;
-			}
-		}
-	}
+	for (size_t k = 0; k < p->nlit; k++)
+		if (find_literal(&p->lit[k], tri, cand, &nc, sizeof(cand) / sizeof(cand[0])) < 0)
+			goto full; /* a literal everywhere: scan instead */
 	/* Ascending, without duplicates (two literals may start at one place). */
 	for (size_t i = 1; i < nc; i++)
 		for (size_t j = i; j > 0 && cand[j - 1] > cand[j]; j--) {
@@ -552,7 +696,7 @@ static int scan_at_literals(struct gr_pattern *p, size_t pi, const char *buf, si
 		if (cand[i] < next || (i && cand[i] == cand[i - 1]))
 			continue;
 		pcre2_set_offset_limit(s->mctx, cand[i]);
-		if (pcre2_match(p->re, (PCRE2_SPTR)buf, len, cand[i], PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+		if (match(p, buf, len, cand[i], s) < 0)
 			continue;
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
 		rc = push_hit(s, n, ov[0], ov[1], pi);
@@ -563,7 +707,7 @@ static int scan_at_literals(struct gr_pattern *p, size_t pi, const char *buf, si
 full:;
 	size_t off = 0;
 	for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
-		if (pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+		if (match(p, buf, len, off, s) < 0)
 			break;
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
 		if (push_hit(s, n, ov[0], ov[1], pi) < 0)
@@ -593,7 +737,7 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		if (tri && p->nlit) {
 			int any = 0;
 			for (size_t k = 0; k < p->nlit && !any; k++)
-				any = has_literal(tri, p->lit[k], p->litlen[k]);
+				any = has_literal(tri, &p->lit[k]);
 			if (!any)
 				continue;
 		}
@@ -607,7 +751,7 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		}
 		size_t off = 0;
 		for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
-			if (pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+			if (match(p, buf, len, off, s) < 0)
 				break; /* no match, or a limit hit: keep what was found */
 			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
 			if (n == s->hcap) {
@@ -655,13 +799,16 @@ void gr_patset_free(struct gr_patset *set)
 	if (!set || !set->v)
 		return;
 	for (size_t i = 0; i < set->n; i++) {
-		pcre2_code_free(set->v[i].re);
-		for (size_t k = 0; k < set->v[i].nlit; k++)
-			free(set->v[i].lit[k]);
-		free(set->v[i].lit);
-		free(set->v[i].litlen);
+		struct gr_pattern *p = &set->v[i];
+		pcre2_code_free(p->re);
+		for (size_t k = 0; k < p->nlit; k++)
+			free(p->lit[k].s);
+		if (!set->lit) /* not flattened: a compile that failed part way */
+			free(p->lit);
 	}
+	free(set->lit);
 	free(set->v);
 	set->v = NULL;
+	set->lit = NULL;
 	set->n = 0;
 }

@@ -5,6 +5,8 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,27 +152,63 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 }
 
 /* Function words: a sentence has them, a keyword list does not. */
+static const char *const function_words[] = {
+	"a", "i", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "me", "my", "no", "of", "on", "or",
+	"so", "to", "up", "we", "all", "and", "are", "but", "can", "did", "for", "had", "has", "how", "i'd", "its",
+	"may", "not", "our", "out", "per", "the", "was", "who", "why", "you", "also", "been", "does", "each", "even",
+	"from", "have", "here", "into", "it's", "just", "only", "than", "that", "then", "they", "this", "were",
+	"what", "when", "will", "with", "your", "about", "after", "being", "could", "don't", "every", "isn't",
+	"let's", "might", "since", "still", "their", "there", "these", "those", "where", "which", "while", "won't",
+	"would", "before", "should", "that's", "though", "because", "doesn't", "there's", "wouldn't",
+};
+#define NFUNCTION (sizeof(function_words) / sizeof(function_words[0]))
+
+/* A word of up to eight bytes as one number (lowercase ASCII), so a lookup
+ * is a few integer compares. 0 for a longer word. */
+static uint64_t pack_word(const char *w, size_t n)
+{
+	uint64_t k = 0;
+	if (n == 0 || n > 8)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		k = k << 8 | (unsigned char)tolower((unsigned char)w[i]);
+	return k;
+}
+
+/* An open-addressing table of the packed words: a lookup is one or two probes. */
+#define FUNCTION_SLOTS 256
+static uint64_t function_table[FUNCTION_SLOTS];
+static pthread_once_t function_once = PTHREAD_ONCE_INIT;
+
+static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 56); }
+
+static void pack_function_words(void)
+{
+	for (size_t i = 0; i < NFUNCTION; i++) {
+		uint64_t k = pack_word(function_words[i], strlen(function_words[i]));
+		unsigned h = slot_of(k);
+		while (function_table[h] && function_table[h] != k)
+			h = (h + 1) & (FUNCTION_SLOTS - 1);
+		function_table[h] = k;
+	}
+}
+
 static int function_word(const char *w, size_t n)
 {
-	/* By length, then first letter, so most words cost two compares. */
-	static const char *const by_len[][24] = {
-		{ NULL },
-		{ "a", "i", NULL },
-		{ "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "me", "my", "no", "of", "on", "or", "so", "to", "up", "we", NULL },
-		{ "all", "and", "are", "but", "can", "did", "for", "had", "has", "how", "i'd", "its", "may", "not", "our", "out", "per", "the", "was", "who", "why", "you", NULL },
-		{ "also", "been", "does", "each", "even", "from", "have", "here", "into", "it's", "just", "only", "than", "that", "then", "they", "this", "were", "what", "when", "will", "with", "your", NULL },
-		{ "about", "after", "being", "could", "don't", "every", "isn't", "let's", "might", "since", "still", "their", "there", "these", "those", "where", "which", "while", "won't", "would", NULL },
-		{ "before", "should", "that's", "though", NULL },
-		{ "because", "doesn't", "there's", NULL },
-		{ "wouldn't", NULL },
-	};
-	if (n == 0 || n >= sizeof(by_len) / sizeof(by_len[0]))
+	uint64_t k = pack_word(w, n);
+	if (!k)
 		return 0;
-	char c = (char)tolower((unsigned char)w[0]);
-	for (const char *const *f = by_len[n]; *f; f++)
-		if ((*f)[0] == c && !strncasecmp(*f, w, n))
+	pthread_once(&function_once, pack_function_words);
+	for (unsigned h = slot_of(k); function_table[h]; h = (h + 1) & (FUNCTION_SLOTS - 1))
+		if (function_table[h] == k)
 			return 1;
 	return 0;
+}
+
+/* Punctuation that glues a word to code: "torch.compile(", `tokenize`. */
+static int code_glue(char c, const char *set)
+{
+	return c && strchr(set, c) != NULL;
 }
 
 /* "Put ranges around everything: a, b, c" is a claim with a list; a label
@@ -215,7 +253,9 @@ static void mark_stuffed(struct gr_analysis *a)
 		}
 	for (size_t s = 0; s < r->nsentences; s++) {
 		struct gr_span sp = r->sentences[s];
-		int words = 0, function = 0, distinct = 0;
+		int words = 0, function = 0, distinct = distinct_in[s];
+		if (distinct < 4)
+			continue; /* too few concepts to stuff: no need to count words */
 		int line = gr_text_line_of(&r->text, sp.start);
 		const struct gr_line *ln = &r->text.lines[line - 1];
 		size_t lead = ln->off;
@@ -235,17 +275,17 @@ static void mark_stuffed(struct gr_analysis *a)
 					      b[k] == '_'))
 				k++;
 			size_t n = k - w;
-			if ((n == 2 && !strncasecmp(b + w, "ms", 2)) || (w > sp.start && isdigit((unsigned char)b[w - 1])))
+			if ((n == 2 && tolower((unsigned char)b[w]) == 'm' && tolower((unsigned char)b[w + 1]) == 's') ||
+			    (w > sp.start && isdigit((unsigned char)b[w - 1])))
 				continue; /* units of a number */
 			/* Code, not words: "torch.compile(", "record_shapes=True", `tokenize`. */
-			if (k < sp.end && strchr("(.=:`'\"", b[k]) && k + 1 < sp.end && b[k + 1] != ' ')
+			if (k + 1 < sp.end && code_glue(b[k], "(.=:`'\"") && b[k + 1] != ' ')
 				continue;
-			if (w > sp.start && strchr("`'\".:", b[w - 1]))
+			if (w > sp.start && code_glue(b[w - 1], "`'\".:"))
 				continue;
 			words++;
 			function += function_word(b + w, n);
 		}
-		distinct = distinct_in[s];
 		/* A comma list of one- and two-word items is a list, not a claim. */
 		int items = 1;
 		for (size_t k = sp.start; k < sp.end; k++)

@@ -63,7 +63,7 @@ static void test_exercise_loads_and_compiles(void **state)
 	assert_int_equal(ex->max_points, 1);
 	assert_int_equal(ex->concepts[0].set.n, 1);
 	assert_int_equal(ex->concepts[0].set.v[0].nlit, 1);
-	assert_string_equal(ex->concepts[0].set.v[0].lit[0], "cast");
+	assert_string_equal(ex->concepts[0].set.v[0].lit[0].s, "cast");
 	gr_exercise_free(ex);
 	gr_exercise_free(NULL);
 }

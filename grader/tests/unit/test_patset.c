@@ -1,0 +1,182 @@
+/*
+ * test_patset.c - the literal prefilter never changes what a pattern set
+ * finds: literal extraction on known shapes, then every pattern of every
+ * shipped exercise scanned over every fixture report with and without the
+ * trigram index, matches compared one by one.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "test_support.h"
+#include "text.h"
+
+struct lit_case {
+	const char *pattern;
+	const char *lits; /* space-separated, "" when none is proved */
+	int prefix;
+	const char *wb;   /* one 0/1 per literal */
+};
+
+static const struct lit_case lit_cases[] = {
+	{ "\\bbecause\\b", "because", 1, "1" },
+	{ "\\bre-?profil\\w*", "profil", 0, "0" },
+	{ "\\bso\\b", "so", 1, "1" },
+	{ "\\b(?:but|so|because)\\b", "but so because", 1, "111" },
+	{ "(?<![\\w.])to\\b", "to", 1, "0" },
+	{ "\\bto\\s+(?:and|copy)", "and copy", 0, "00" },
+	{ "\\bcop(?:y|ies)\\b", "cop", 1, "1" },
+	{ "(?:copy_|\\bcasts?\\b)", "copy_ cast", 1, "01" },
+	{ "x?so", "", 0, "" },            /* "so" does not start every match */
+	{ "a\\w+b", "", 0, "" },          /* nothing three characters long */
+	{ "(?:so|because)x", "so because", 1, "00" },
+	{ "(?:so|\\w+cause)", "", 0, "" },  /* one alternative proves nothing */
+	{ "(?i)foo", "", 0, "" },         /* inline options: not understood, always run */
+	{ "\\b?so", "", 0, "" },         /* a quantified assertion: not understood */
+};
+
+static void test_literal_extraction(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(lit_cases) / sizeof(lit_cases[0]); i++) {
+		const struct lit_case *c = &lit_cases[i];
+		char *out[GR_MAX_LITERALS];
+		int prefix = -1, wb[GR_MAX_LITERALS];
+		size_t n = gr_pattern_literals(c->pattern, out, GR_MAX_LITERALS, &prefix, wb);
+		char got[256] = "", gotwb[GR_MAX_LITERALS + 1] = "";
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				strcat(got, " ");
+			strcat(got, out[k]);
+			gotwb[k] = (char)('0' + wb[k]);
+			free(out[k]);
+		}
+		if (strcmp(got, c->lits) || (n && (prefix != c->prefix || strcmp(gotwb, c->wb)))) {
+			print_error("%s: literals '%s' prefix %d wb %s, expected '%s' prefix %d wb %s\n", c->pattern, got,
+				    prefix, gotwb, c->lits, c->prefix, c->wb);
+			fail();
+		}
+	}
+}
+
+struct hits {
+	size_t v[2 * 4096];
+	size_t n;
+};
+
+static int record(void *ctx, size_t start, size_t end)
+{
+	struct hits *h = ctx;
+	if (h->n + 2 <= sizeof(h->v) / sizeof(h->v[0])) {
+		h->v[h->n++] = start;
+		h->v[h->n++] = end;
+	}
+	return 0;
+}
+
+/* Scan text with set both ways; returns the patterns' match count. */
+static size_t compare_set(struct gr_patset *set, const struct gr_text *t, const struct gr_trigrams *tri,
+			  const char *what)
+{
+	static struct hits a, b;
+	size_t total = 0;
+	for (size_t i = 0; i < set->n; i++) {
+		struct gr_patset one = { &set->v[i], 1, NULL };
+		a.n = b.n = 0;
+		assert_int_equal(gr_patset_scan(&one, t->buf, t->len, NULL, &scratch, record, &a), 0);
+		assert_int_equal(gr_patset_scan(&one, t->buf, t->len, tri, &scratch, record, &b), 0);
+		if (a.n != b.n || memcmp(a.v, b.v, a.n * sizeof(a.v[0]))) {
+			print_error("%s pattern %zu: %zu matches unfiltered, %zu filtered\n", what, i, a.n / 2, b.n / 2);
+			fail();
+		}
+		total += a.n / 2;
+	}
+	return total;
+}
+
+static size_t compare_exercise(struct gr_exercise *ex, const char *buf, size_t len, const char *name)
+{
+	struct gr_text t;
+	struct gr_error err = { 0 };
+	struct gr_trigrams tri;
+	if (gr_text_normalize(buf, len, name, &t, &err)) {
+		gr_error_clear(&err);
+		return 0;
+	}
+	assert_int_equal(gr_trigrams_build(&tri, t.buf, t.len), 0);
+	size_t n = compare_set(&ex->negation, &t, &tri, name) + compare_set(&ex->deferral, &t, &tri, name) +
+		   compare_set(&ex->clause, &t, &tri, name) + compare_set(&ex->echo, &t, &tri, name);
+	for (size_t c = 0; c < ex->nconcepts; c++)
+		n += compare_set(&ex->concepts[c].set, &t, &tri, name);
+	for (size_t r = 0; r < ex->table.len; r++)
+		n += compare_set(&ex->row_alias[r], &t, &tri, name);
+	gr_trigrams_free(&tri);
+	gr_text_free(&t);
+	return n;
+}
+
+/* Texts that probe the edges: word boundaries next to literals, a literal at
+ * the very start and end, non-ASCII neighbours, two-letter words inside
+ * longer ones. */
+static const char *edge_texts[] = {
+	"so also so, so.so_so",
+	"cast casts castle recast _cast cast_ écast castéé",
+	"Top CUDA time: aten::to (to()) to-do tomorrow; into onto toto",
+	"ASO SO So sO éso soé",
+	"not nothing knot no-no NOT\n",
+	"I would not write a custom attention kernel yet, because copies are unexplained.",
+};
+
+static void test_prefilter_finds_what_a_scan_finds(void **state)
+{
+	(void)state;
+	static const char *ids[] = { "part-a", "part-b", "part-c", "stretch" };
+	size_t matches = 0, texts = 0;
+	for (size_t e = 0; e < sizeof(ids) / sizeof(ids[0]); e++) {
+		char path[1024];
+		struct gr_error err = { 0 };
+		struct gr_exercise *ex = NULL;
+		snprintf(path, sizeof(path), SOURCE_DIR "/exercises/%s.yaml", ids[e]);
+		assert_int_equal(gr_exercise_load(&ex, path, &err), 0);
+		for (size_t k = 0; k < sizeof(edge_texts) / sizeof(edge_texts[0]); k++)
+			matches += compare_exercise(ex, edge_texts[k], strlen(edge_texts[k]), "edge");
+		/* Every fixture corpus against every exercise: wrong-part answers too. */
+		static const char *corpora[] = { "part-a", "part-b", "part-c", "stretch", "adversarial" };
+		for (size_t c = 0; c < sizeof(corpora) / sizeof(corpora[0]); c++) {
+			char dir[1024];
+			snprintf(dir, sizeof(dir), SOURCE_DIR "/fixtures/%s", corpora[c]);
+			DIR *d = opendir(dir);
+			assert_non_null(d);
+			struct dirent *de;
+			while ((de = readdir(d)) != NULL) {
+				size_t nl = strlen(de->d_name);
+				if (nl < 4 || strcmp(de->d_name + nl - 3, ".md"))
+					continue;
+				char file[2048], *buf;
+				size_t len;
+				snprintf(file, sizeof(file), "%s/%s", dir, de->d_name);
+				if (gr_read_file(file, GR_DEFAULT_MAX_REPORT, &buf, &len, &err)) {
+					gr_error_clear(&err);
+					continue;
+				}
+				matches += compare_exercise(ex, buf, len, file);
+				texts++;
+				free(buf);
+			}
+			closedir(d);
+		}
+		gr_exercise_free(ex);
+	}
+	/* The comparison means something only if the patterns matched a lot. */
+	assert_true(texts > 300);
+	assert_true(matches > 10000);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_literal_extraction),
+		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
+	};
+	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
+}
