@@ -35,6 +35,8 @@
 #define GR_MATCH_LIMIT 1000000  /* PCRE2 backtracking steps per match */
 #define GR_DEPTH_LIMIT 10000    /* PCRE2 backtracking depth */
 #define GR_MAX_MENTIONS 4096    /* matches kept per pattern per text */
+#define GR_UNBOUNDED ((size_t)-1)
+#define GR_MAX_PRE 512          /* a literal further into a match than this: scan the whole text */
 
 struct gr_scratch {
 	pcre2_match_data *md;
@@ -65,6 +67,7 @@ struct gr_pattern {
 	struct gr_literal *lit; /* one of which every match contains */
 	size_t nlit;           /* 0: no literal proved, always run */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
+	size_t pre;            /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */
 	int jit_ok;            /* JIT code exists: matched through pcre2_jit_match (atomic) */
 	int uses;              /* texts scanned (atomic): JIT pays off from the second */
@@ -85,6 +88,8 @@ struct gr_trigrams {
 	uint32_t head[GR_TRI_HEADS]; /* first position + 1 with this hash, 0 none */
 	uint32_t *next;              /* next position + 1 in the chain, ascending */
 	uint32_t *word;              /* where each word starts (an ASCII letter, digit or _ after none) */
+	uint32_t *wnext;             /* index + 1 of the next word with the same first letter, 0 none */
+	uint32_t whead[128];         /* index + 1 of the first word starting with each (lowercase) byte */
 	size_t nword;
 	char *lower;                 /* the text in ASCII lowercase */
 	size_t len;
@@ -112,6 +117,16 @@ int gr_jit_enabled(void);
 #define GR_JIT_TEXT 16384 /* texts this long are always matched with JIT code */
 void gr_jit_code(pcre2_code *re);
 
+/* pcre2_match for normalised text (valid UTF-8, not checked again), through
+ * the JIT's own entry when re has JIT code. Same results and errors. */
+int gr_match_code(const pcre2_code *re, const char *buf, size_t len, size_t off, pcre2_match_data *md,
+		  pcre2_match_context *mctx);
+
+/* Can a match of re start with byte c? From PCRE2's start-of-match data (a
+ * first code unit, or a bitmap of them); 1 when it has none. Lets a caller
+ * skip an anchored try that must fail. */
+int gr_may_start(const pcre2_code *re, unsigned char c);
+
 /* JIT-compile every pattern now (before sharing across threads, or to time it). */
 void gr_patset_jit(struct gr_patset *set);
 
@@ -126,9 +141,11 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 /* The literals extracted from one pattern (for tests): returns how many were
  * written into out (each malloc'ed), or 0 when none is proved. *prefix (may
  * be NULL) says whether every match starts with one of them; wb (may be
- * NULL, max entries) whether each one follows a \b. A literal is three
- * characters or more, or two when every match starts with it. */
-size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb);
+ * NULL, max entries) whether each one follows a \b; *pre (may be NULL) how
+ * many bytes of a match at most come before the literal it contains
+ * (GR_UNBOUNDED: no bound). A literal is three characters or more, or two
+ * when every match starts with it. */
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb, size_t *pre);
 
 void gr_patset_free(struct gr_patset *set);
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chars.h"
 #include "error.h"
 
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -64,13 +65,14 @@ static unsigned tri_hash(unsigned char a, unsigned char b, unsigned char c)
 	return ((unsigned)a * 961u + (unsigned)b * 31u + (unsigned)c) & 0xFFFFu;
 }
 
-static int is_word(unsigned char c) { return isalnum(c) || c == '_'; }
+static int is_word(unsigned char c) { return gr_isword(c); }
 
 int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 {
 	memset(t->bits, 0, sizeof(t->bits));
 	memset(t->head, 0, sizeof(t->head));
-	t->next = t->word = NULL;
+	memset(t->whead, 0, sizeof(t->whead));
+	t->next = t->word = t->wnext = NULL;
 	t->lower = NULL;
 	t->len = t->nword = 0;
 	if (len < 3 || len >= UINT32_MAX)
@@ -78,7 +80,8 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 	t->lower = malloc(len + 1);
 	t->next = malloc(len * sizeof(uint32_t));
 	t->word = malloc((len / 2 + 1) * sizeof(uint32_t)); /* a word start needs a non-word byte before it */
-	if (!t->lower || !t->next || !t->word) {
+	t->wnext = malloc((len / 2 + 1) * sizeof(uint32_t));
+	if (!t->lower || !t->next || !t->word || !t->wnext) {
 		gr_trigrams_free(t);
 		return GR_ENOMEM;
 	}
@@ -89,10 +92,15 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 		if (w && !prev)
 			t->word[t->nword++] = (uint32_t)i;
 		prev = w;
-		t->lower[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+		t->lower[i] = (char)gr_tolower(c);
 	}
 	t->lower[len] = '\0';
 	t->len = len;
+	for (size_t i = t->nword; i-- > 0;) { /* backwards: chains ascend */
+		unsigned char c = (unsigned char)t->lower[t->word[i]]; /* a word byte: ASCII */
+		t->wnext[i] = t->whead[c];
+		t->whead[c] = (uint32_t)i + 1;
+	}
 	/* Backwards, so each chain comes out in ascending position order. */
 	for (size_t i = len - 2; i-- > 0;) {
 		unsigned h = tri_hash((unsigned char)t->lower[i], (unsigned char)t->lower[i + 1],
@@ -110,8 +118,9 @@ void gr_trigrams_free(struct gr_trigrams *t)
 	free(t->lower);
 	free(t->next);
 	free(t->word);
+	free(t->wnext);
 	t->lower = NULL;
-	t->next = t->word = NULL;
+	t->next = t->word = t->wnext = NULL;
 	t->len = t->nword = 0;
 }
 
@@ -133,13 +142,32 @@ struct strs {
 	char *v[GR_MAX_LITERALS];
 	unsigned char wb[GR_MAX_LITERALS]; /* v[i] follows a \b (prefix literals) */
 	size_t n;
-	int ok;     /* 0: could not prove a literal */
-	int prefix; /* every match starts with one of v */
+	int ok;       /* 0: could not prove a literal */
+	int prefix;   /* every match starts with one of v */
+	size_t pre;   /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
+	size_t width; /* at most this many bytes in a match of the whole (GR_UNBOUNDED) */
 };
+
+/* Widths in bytes, saturating: a character matched caselessly may take up
+ * to four bytes (ASCII 'k' matches the three-byte KELVIN SIGN). */
+#define CHAR_BYTES 4
+
+static size_t w_add(size_t a, size_t b)
+{
+	return a >= GR_UNBOUNDED - b ? GR_UNBOUNDED : a + b;
+}
+
+static size_t w_mul(size_t a, size_t n)
+{
+	if (a == 0 || n == 0)
+		return 0;
+	return a >= GR_UNBOUNDED / n ? GR_UNBOUNDED : a * n;
+}
 
 struct lp {
 	const char *p, *end;
 	int broken; /* saw something we don't understand: give up */
+	int keep;   /* saw \K: a match may start after its literal */
 };
 
 static void strs_clear(struct strs *s)
@@ -216,24 +244,37 @@ static const char *skip_group(const char *p, const char *end)
 
 /* After an atom: is the next thing a quantifier that allows zero? Consumes
  * the quantifier (and a lazy/possessive mark). Returns 1 optional, 0 other
- * or none; *quantified set when any quantifier was there. */
-static int quantifier(struct lp *lp, int *quantified)
+ * or none; *quantified set when any quantifier was there, *most to the
+ * most repeats it allows (1 without one, GR_UNBOUNDED for *, + and {n,}). */
+static int quantifier(struct lp *lp, int *quantified, size_t *most)
 {
 	const char *p = lp->p;
 	*quantified = 0;
+	*most = 1;
 	int optional = 0;
 	if (p >= lp->end)
 		return 0;
 	if (*p == '?' || *p == '*') {
 		optional = 1;
+		*most = *p == '?' ? 1 : GR_UNBOUNDED;
 		p++;
 	} else if (*p == '+') {
+		*most = GR_UNBOUNDED;
 		p++;
 	} else if (*p == '{' && p + 1 < lp->end && (isdigit((unsigned char)p[1]) || p[1] == ',')) {
 		optional = p[1] == '0' || p[1] == ',';
 		const char *q = memchr(p, '}', (size_t)(lp->end - p));
 		if (!q)
 			return 0; /* a literal '{' */
+		const char *comma = memchr(p, ',', (size_t)(q - p));
+		const char *num = comma ? comma + 1 : p + 1;
+		*most = GR_UNBOUNDED; /* {n,} */
+		if (num < q) {
+			char *stop;
+			unsigned long v = strtoul(num, &stop, 10);
+			if (stop == q && v < 65536)
+				*most = v;
+		}
 		p = q + 1;
 	} else {
 		return 0;
@@ -247,6 +288,23 @@ static int quantifier(struct lp *lp, int *quantified)
 
 static void parse_alt(struct lp *lp, struct strs *out);
 
+/* Is g..end "(?<![...])" with \w in the (not negated) class? Then no word
+ * character comes right before the place it is tested. */
+static int not_after_word(const char *g, const char *end)
+{
+	if (end - g < 8 || memcmp(g, "(?<![", 5) || g[5] == '^' || end[-1] != ')' || end[-2] != ']')
+		return 0;
+	if (skip_class(g + 4, end) != end - 1)
+		return 0; /* more than one class inside */
+	for (const char *p = g + 5; p + 1 < end - 2; p++) {
+		if (*p == '\\' && p[1] == 'w')
+			return 1;
+		if (*p == '\\')
+			p++;
+	}
+	return 0;
+}
+
 /* The best literal requirement of one sequence: a literal run of three or
  * more characters that starts every match, else the longest such run, else
  * the first required group whose every alternative gives one, else a
@@ -258,6 +316,8 @@ static void parse_seq(struct lp *lp, struct strs *out)
 	int consumed = 0;    /* a consuming atom came before the current run */
 	int lead_wb = 0;     /* a \b before anything consumed: matches start at a word boundary */
 	int run_prefix = 0, best_prefix = 0, run_wb = 0, best_wb = 0;
+	size_t width = 0;              /* the most bytes the atoms so far can match */
+	size_t run_pre = 0, best_pre = 0; /* width before the run started */
 	struct strs group = { .n = 0, .ok = 0 };
 #define END_RUN()                                                                    \
 	do {                                                                         \
@@ -268,6 +328,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			bn = rn;                                                     \
 			best_prefix = run_prefix;                                    \
 			best_wb = run_wb;                                            \
+			best_pre = run_pre;                                          \
 		}                                                                    \
 		if (rn)                                                              \
 			consumed = 1;                                                \
@@ -278,6 +339,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		if (rn == 0) {                                                       \
 			run_prefix = !consumed;                                      \
 			run_wb = run_prefix && lead_wb;                              \
+			run_pre = width;                                             \
 		}                                                                    \
 		if (rn < sizeof(run))                                                \
 			run[rn++] = (char)tolower((unsigned char)(ch));              \
@@ -287,6 +349,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		if (c == '|' || c == ')')
 			break;
 		int q = 0, lit = -1;
+		size_t atom = CHAR_BYTES; /* the most bytes one repeat of this atom matches */
 		if (c == '\\' && lp->p + 1 < lp->end) {
 			char e = lp->p[1];
 			lp->p += 2;
@@ -298,9 +361,10 @@ static void parse_seq(struct lp *lp, struct strs *out)
 					if ((unsigned char)*lp->p >= 0x80) {
 						END_RUN();
 						consumed = 1;
-						continue;
+					} else {
+						ADD_CHAR(*lp->p);
 					}
-					ADD_CHAR(*lp->p);
+					width = w_add(width, CHAR_BYTES);
 				}
 				lp->p = stop < lp->end ? stop + 2 : stop;
 				continue;
@@ -313,10 +377,12 @@ static void parse_seq(struct lp *lp, struct strs *out)
 				}
 				if (e == 'b' && !consumed)
 					lead_wb = 1;
+				lp->keep |= e == 'K';
 				continue;
 			}
 			if (strchr("dDwWsShHvVRNX", e)) {
 				lit = -1;
+				atom = e == 'X' ? GR_UNBOUNDED : e == 'R' ? 2 * CHAR_BYTES : CHAR_BYTES;
 			} else if (e == 'p' || e == 'P') {
 				if (lp->p < lp->end && *lp->p == '{') {
 					const char *q2 = memchr(lp->p, '}', (size_t)(lp->end - lp->p));
@@ -345,6 +411,8 @@ static void parse_seq(struct lp *lp, struct strs *out)
 				if (k == '=' || k == '!' || (k == '<' && g + 3 < lp->end && (g[3] == '=' || g[3] == '!'))) {
 					lp->p = skip_group(g, lp->end); /* lookaround: zero-width */
 					END_RUN();
+					if (!consumed && not_after_word(g, lp->p))
+						lead_wb = 1; /* "(?<![\w.])to": as good as a \b before "to" */
 					continue;
 				}
 				if (k == ':') {
@@ -373,16 +441,19 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			}
 			lp->p++;
 			int quantified;
-			int optional = quantifier(lp, &quantified);
+			size_t most;
+			int optional = quantifier(lp, &quantified, &most);
 			int prefix = inner.prefix && !consumed && !quantified;
 			if (!optional && inner.ok && !group.ok && (prefix || !strs_short(&inner))) {
 				group = inner;
 				group.prefix = prefix;
+				group.pre = w_add(width, inner.pre);
 				for (size_t i = 0; i < group.n; i++)
 					group.wb[i] = prefix && (group.wb[i] || lead_wb);
 			} else {
 				strs_clear(&inner);
 			}
+			width = w_add(width, w_mul(inner.width, most));
 			consumed = 1;
 			continue;
 		} else {
@@ -390,7 +461,8 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			lp->p++;
 		}
 		int quantified;
-		q = quantifier(lp, &quantified);
+		size_t most;
+		q = quantifier(lp, &quantified, &most);
 		if (lit >= 0 && !q) {
 			ADD_CHAR(lit);
 			if (quantified)
@@ -399,6 +471,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			END_RUN();
 			consumed = 1;
 		}
+		width = w_add(width, w_mul(atom, most));
 	}
 	END_RUN();
 #undef END_RUN
@@ -407,6 +480,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		strs_clear(&group);
 		out->ok = strs_add(out, best, bn) == 0;
 		out->prefix = best_prefix;
+		out->pre = best_pre;
 		if (out->ok)
 			out->wb[0] = (unsigned char)best_wb;
 	} else if (group.ok) {
@@ -415,6 +489,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		strs_clear(&group);
 		out->ok = 0;
 	}
+	out->width = width;
 }
 
 static void parse_alt(struct lp *lp, struct strs *out)
@@ -422,12 +497,17 @@ static void parse_alt(struct lp *lp, struct strs *out)
 	out->n = 0;
 	out->ok = 1;
 	out->prefix = 1;
+	out->pre = out->width = 0;
 	for (;;) {
 		struct strs one = { .n = 0, .ok = 0, .prefix = 0 };
 		parse_seq(lp, &one);
 		if (!one.ok || lp->broken)
 			out->ok = 0;
 		out->prefix &= one.prefix;
+		if (one.pre > out->pre)
+			out->pre = one.pre;
+		if (one.width > out->width)
+			out->width = one.width;
 		for (size_t i = 0; i < one.n; i++) {
 			if (out->ok && out->n < GR_MAX_LITERALS) {
 				out->wb[out->n] = one.wb[i];
@@ -449,13 +529,15 @@ static void parse_alt(struct lp *lp, struct strs *out)
 		strs_clear(out);
 }
 
-size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb)
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb, size_t *pre)
 {
-	struct lp lp = { pattern, pattern + strlen(pattern), 0 };
+	struct lp lp = { pattern, pattern + strlen(pattern), 0, 0 };
 	struct strs s = { .n = 0, .ok = 0 };
 	parse_alt(&lp, &s);
 	if (prefix)
 		*prefix = 0;
+	if (pre)
+		*pre = s.prefix ? 0 : lp.keep ? GR_UNBOUNDED : s.pre;
 	if (!s.ok || lp.broken || lp.p != lp.end || s.n > max) {
 		strs_clear(&s);
 		return 0;
@@ -478,7 +560,7 @@ static int add_literals(struct gr_pattern *p, const char *pattern)
 {
 	char *lits[GR_MAX_LITERALS];
 	int wb[GR_MAX_LITERALS];
-	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &p->prefix, wb);
+	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &p->prefix, wb, &p->pre);
 	if (!k)
 		return 0;
 	p->lit = calloc(k, sizeof(*p->lit));
@@ -586,6 +668,30 @@ static void jit_one(struct gr_pattern *p, size_t len)
 	pthread_mutex_unlock(&jit_lock);
 }
 
+int gr_match_code(const pcre2_code *re, const char *buf, size_t len, size_t off, pcre2_match_data *md,
+		  pcre2_match_context *mctx)
+{
+	int rc = pcre2_jit_match(re, (PCRE2_SPTR)buf, len, off, 0, md, mctx);
+	if (rc == PCRE2_ERROR_JIT_BADOPTION) /* no JIT code: interpret */
+		rc = pcre2_match(re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, md, mctx);
+	return rc;
+}
+
+int gr_may_start(const pcre2_code *re, unsigned char c)
+{
+	uint32_t type = 0, cu = 0;
+	const uint8_t *map = NULL;
+	if (pcre2_pattern_info(re, PCRE2_INFO_FIRSTCODETYPE, &type) == 0 && type == 1 &&
+	    pcre2_pattern_info(re, PCRE2_INFO_FIRSTCODEUNIT, &cu) == 0) {
+		/* Caseless: either case; a non-ASCII byte may be a letter that
+		 * folds to an ASCII one (KELVIN SIGN, LONG S). */
+		return c >= 0x80 || cu >= 0x80 || tolower(c) == tolower((int)cu);
+	}
+	if (pcre2_pattern_info(re, PCRE2_INFO_FIRSTBITMAP, &map) == 0 && map)
+		return (map[c / 8] >> (c % 8)) & 1;
+	return 1;
+}
+
 void gr_patset_jit(struct gr_patset *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
@@ -637,10 +743,10 @@ static int find_literal(const struct gr_literal *l, const struct gr_trigrams *tr
 		return 0;
 	}
 	char c0 = l->s[0], c1 = l->s[1];
-	if (l->wb) {
-		for (size_t i = 0; i < tri->nword; i++) {
-			size_t pos = tri->word[i];
-			if (t[pos] != c0 || t[pos + 1] != c1)
+	if (l->wb) { /* c0 is a word character (see add_literals) */
+		for (uint32_t i = tri->whead[(unsigned char)c0 & 127]; i; i = tri->wnext[i - 1]) {
+			size_t pos = tri->word[i - 1];
+			if (pos + 1 >= len || t[pos + 1] != c1)
 				continue;
 			if (*nc == max)
 				return -1;
@@ -672,35 +778,54 @@ static int push_hit(struct gr_scratch *s, size_t *n, size_t a, size_t b, size_t 
 	return 0;
 }
 
-/* Every match starts with one of p's literals: try an anchored match at each
- * place one occurs, in order, instead of scanning the whole text. */
-static int scan_at_literals(struct gr_pattern *p, size_t pi, const char *buf, size_t len,
-			    const struct gr_trigrams *tri, struct gr_scratch *s, size_t *n)
+/* Every match holds one of p's literals at most p->pre bytes after its
+ * start (0: every match starts with one). So try matches only in the window
+ * before each place a literal occurs, in order, instead of over the whole
+ * text: an offset limit bounds where a match may start, and the JIT honours
+ * it (match-time PCRE2_ANCHORED would fall back to the interpreter). The
+ * matches come out as a scan from the start would find them: the leftmost
+ * one past the last holds some literal, whose window is searched before any
+ * window could hold a later one. */
+static int scan_windows(struct gr_pattern *p, size_t pi, const char *buf, size_t len,
+			const struct gr_trigrams *tri, struct gr_scratch *s, size_t *n)
 {
 	size_t cand[256], nc = 0;
 	for (size_t k = 0; k < p->nlit; k++)
 		if (find_literal(&p->lit[k], tri, cand, &nc, sizeof(cand) / sizeof(cand[0])) < 0)
 			goto full; /* a literal everywhere: scan instead */
-	/* Ascending, without duplicates (two literals may start at one place). */
-	for (size_t i = 1; i < nc; i++)
+	for (size_t i = 1; i < nc; i++) /* ascending: few, so insertion sort */
 		for (size_t j = i; j > 0 && cand[j - 1] > cand[j]; j--) {
 			size_t t = cand[j];
 			cand[j] = cand[j - 1];
 			cand[j - 1] = t;
 		}
-	/* An offset limit equal to the start is an anchored match that the JIT
-	 * runs (match-time PCRE2_ANCHORED would fall back to the interpreter). */
-	size_t next = 0;
-	int rc = 0;
-	for (size_t i = 0; i < nc && !rc; i++) {
-		if (cand[i] < next || (i && cand[i] == cand[i - 1]))
+	size_t next = 0;  /* the end of the last match: the next one starts here or later */
+	size_t tried = 0; /* every start below this has been tried */
+	int rc = 0, found = 0;
+	for (size_t i = 0; i < nc && !rc && found < GR_MAX_MENTIONS; i++) {
+		size_t at = cand[i];
+		if (at < next || at < tried)
 			continue;
-		pcre2_set_offset_limit(s->mctx, cand[i]);
-		if (match(p, buf, len, cand[i], s) < 0)
-			continue;
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
-		rc = push_hit(s, n, ov[0], ov[1], pi);
-		next = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+		size_t from = at > p->pre ? at - p->pre : 0;
+		if (from < next)
+			from = next;
+		if (from < tried)
+			from = tried;
+		while (from > 0 && ((unsigned char)buf[from] & 0xC0) == 0x80)
+			from--; /* a whole character; next and tried are on boundaries */
+		pcre2_set_offset_limit(s->mctx, at);
+		while (from <= at && !rc && found < GR_MAX_MENTIONS) {
+			if (match(p, buf, len, from, s) < 0)
+				break;
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+			rc = push_hit(s, n, ov[0], ov[1], pi);
+			found++;
+			next = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+			while (next < len && ((unsigned char)buf[next] & 0xC0) == 0x80)
+				next++;
+			from = next;
+		}
+		tried = at + 1;
 	}
 	pcre2_set_offset_limit(s->mctx, PCRE2_UNSET);
 	return rc;
@@ -742,8 +867,8 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 				continue;
 		}
 		jit_one(p, len);
-		if (tri && p->prefix && tri->lower && tri->len == len) {
-			int rc = scan_at_literals(p, i, buf, len, tri, s, &n);
+		if (tri && p->nlit && (p->prefix || p->pre <= GR_MAX_PRE) && tri->lower && tri->len == len) {
+			int rc = scan_windows(p, i, buf, len, tri, s, &n);
 			if (rc < 0)
 				return rc;
 			hits = s->hits;

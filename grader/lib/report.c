@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chars.h"
+
 #define GR_MAX_LABEL_SCAN 256 /* bytes a label or heading pattern may read */
 
 struct linfo {
@@ -56,9 +58,11 @@ static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_
 		while (end > off && ((unsigned char)p->buf[end] & 0xC0) == 0x80)
 			end--; /* whole characters only */
 	}
+	if (off >= end || !gr_may_start(re, (unsigned char)p->buf[off]))
+		return 0;
 	/* Anchored through an offset limit, which the JIT supports. */
 	pcre2_set_offset_limit(p->s->mctx, off);
-	int rc = pcre2_match(re, (PCRE2_SPTR)p->buf, end, off, PCRE2_NO_UTF_CHECK, p->md, p->s->mctx);
+	int rc = gr_match_code(re, p->buf, end, off, p->md, p->s->mctx);
 	pcre2_set_offset_limit(p->s->mctx, PCRE2_UNSET);
 	if (rc < 0)
 		return 0;
@@ -569,7 +573,7 @@ static int find_clauses(struct parser *p)
 static int sentence_matches(struct parser *p, const pcre2_code *re, size_t s)
 {
 	struct gr_span sp = p->r->sentences[s];
-	return pcre2_match(re, (PCRE2_SPTR)p->buf, sp.end, sp.start, PCRE2_NO_UTF_CHECK, p->md, p->s->mctx) >= 0;
+	return gr_match_code(re, p->buf, sp.end, sp.start, p->md, p->s->mctx) >= 0;
 }
 
 static int in_field_value(struct gr_report *r, size_t off)
@@ -698,7 +702,7 @@ static int count_words(struct parser *p)
 		size_t k = l->field >= 0 ? l->value : l->body, end = l->off + l->len;
 		int in = 0;
 		for (; k < end; k++) {
-			int w = isalnum((unsigned char)p->buf[k]) || (unsigned char)p->buf[k] >= 0x80;
+			int w = gr_isalnum((unsigned char)p->buf[k]) || (unsigned char)p->buf[k] >= 0x80;
 			if (w && !in)
 				words++;
 			in = w;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chars.h"
+
 #define NONE ((size_t)-1)
 
 /* ---- locating ------------------------------------------------------------ */
@@ -171,7 +173,7 @@ static uint64_t pack_word(const char *w, size_t n)
 	if (n == 0 || n > 8)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		k = k << 8 | (unsigned char)tolower((unsigned char)w[i]);
+		k = k << 8 | gr_tolower((unsigned char)w[i]);
 	return k;
 }
 
@@ -266,13 +268,12 @@ static void mark_stuffed(struct gr_analysis *a)
 		if (r->code_line[line - 1])
 			continue; /* so is code, and it is no keyword list */
 		for (size_t k = sp.start; k < sp.end;) {
-			if (!(isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
+			if (!(gr_isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
 				k++;
 				continue;
 			}
 			size_t w = k;
-			while (k < sp.end && (isalnum((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80 || b[k] == '\'' ||
-					      b[k] == '_'))
+			while (k < sp.end && (gr_isword((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80 || b[k] == '\''))
 				k++;
 			size_t n = k - w;
 			if ((n == 2 && tolower((unsigned char)b[w]) == 'm' && tolower((unsigned char)b[w + 1]) == 's') ||
@@ -416,7 +417,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (len >= GR_JIT_TEXT)
 		gr_jit_code(ex->quantity_re);
 	for (size_t off = 0; off < len;) {
-		if (pcre2_match(ex->quantity_re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx) < 0)
+		if (gr_match_code(ex->quantity_re, buf, len, off, s->md, s->mctx) < 0)
 			break;
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
 		if (add_quantity(&qc, ov[0], ov[1]) < 0)
@@ -551,7 +552,7 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 		if (f->state == GR_FIELD_LABELLED) {
 			int content = 0;
 			for (size_t k = f->value.start; k < f->value.end; k++)
-				content |= isalnum((unsigned char)r->text.buf[k]) || (unsigned char)r->text.buf[k] >= 0x80;
+				content |= gr_isalnum((unsigned char)r->text.buf[k]) || (unsigned char)r->text.buf[k] >= 0x80;
 			if (content)
 				continue;
 		}
@@ -941,7 +942,7 @@ static int count_words(const char *b, struct gr_span sp)
 {
 	int n = 0, in = 0;
 	for (size_t k = sp.start; k < sp.end; k++) {
-		int w = isalnum((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80;
+		int w = gr_isalnum((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80;
 		n += w && !in;
 		in = w;
 	}

@@ -23,7 +23,10 @@ static const struct lit_case lit_cases[] = {
 	{ "\\bre-?profil\\w*", "profil", 0, "0" },
 	{ "\\bso\\b", "so", 1, "1" },
 	{ "\\b(?:but|so|because)\\b", "but so because", 1, "111" },
-	{ "(?<![\\w.])to\\b", "to", 1, "0" },
+	{ "(?<![\\w.])to\\b", "to", 1, "1" },     /* no word character before: a boundary */
+	{ "(?<![^\\w])to", "to", 1, "0" },        /* negated class: says the opposite */
+	{ "(?<![.,])to", "to", 1, "0" },            /* no \\w in the class */
+	{ "(?<![\\w.])(?<!x)to", "to", 1, "1" },
 	{ "\\bto\\s+(?:and|copy)", "and copy", 0, "00" },
 	{ "\\bcop(?:y|ies)\\b", "cop", 1, "1" },
 	{ "(?:copy_|\\bcasts?\\b)", "copy_ cast", 1, "01" },
@@ -42,7 +45,8 @@ static void test_literal_extraction(void **state)
 		const struct lit_case *c = &lit_cases[i];
 		char *out[GR_MAX_LITERALS];
 		int prefix = -1, wb[GR_MAX_LITERALS];
-		size_t n = gr_pattern_literals(c->pattern, out, GR_MAX_LITERALS, &prefix, wb);
+		size_t pre = 0;
+		size_t n = gr_pattern_literals(c->pattern, out, GR_MAX_LITERALS, &prefix, wb, &pre);
 		char got[256] = "", gotwb[GR_MAX_LITERALS + 1] = "";
 		for (size_t k = 0; k < n; k++) {
 			if (k)
@@ -54,6 +58,37 @@ static void test_literal_extraction(void **state)
 		if (strcmp(got, c->lits) || (n && (prefix != c->prefix || strcmp(gotwb, c->wb)))) {
 			print_error("%s: literals '%s' prefix %d wb %s, expected '%s' prefix %d wb %s\n", c->pattern, got,
 				    prefix, gotwb, c->lits, c->prefix, c->wb);
+			fail();
+		}
+	}
+}
+
+/* How far into a match its literal may start: the window a scan tries. */
+static void test_literal_window(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *pattern;
+		size_t pre;
+	} cases[] = {
+		{ "\\bbecause\\b", 0 },                       /* starts every match */
+		{ "copy_\\w*x{2}", 0 },
+		{ "x[^.]{0,10}parent", 4 + 10 * 4 },            /* a character is up to four bytes */
+		{ "(?:ab)?cd[^x]{0,3}(?:foo|barbaz)", 8 + 8 + 12 },
+		{ "\\bto\\s+(?:and|copy)", GR_UNBOUNDED },    /* \\s+ has no bound */
+		{ "\\w+ment", GR_UNBOUNDED },
+		{ "a\\Kbcdef", GR_UNBOUNDED },                 /* \\K moves the start past it */
+		{ "(?:x|yy)[0-9]{2}(?:abc|d(?:efg|hij))", 8 + 8 + 4 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out[GR_MAX_LITERALS];
+		int prefix, wb[GR_MAX_LITERALS];
+		size_t pre = 12345;
+		size_t n = gr_pattern_literals(cases[i].pattern, out, GR_MAX_LITERALS, &prefix, wb, &pre);
+		for (size_t k = 0; k < n; k++)
+			free(out[k]);
+		if (!n || pre != cases[i].pre) {
+			print_error("%s: %zu literals, window %zu, expected %zu\n", cases[i].pattern, n, pre, cases[i].pre);
 			fail();
 		}
 	}
@@ -125,7 +160,42 @@ static const char *edge_texts[] = {
 	"ASO SO So sO éso soé",
 	"not nothing knot no-no NOT\n",
 	"I would not write a custom attention kernel yet, because copies are unexplained.",
+	/* A literal far into a match, windows that overlap, a match across them. */
+	"to xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx is the parent; to to to parent to parent\n"
+	"aten::to() \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9 wraps copy_, copies are expected; casts look normal",
 };
+
+/* Windows measured in bytes: wide characters between a match's start and
+ * its literal must not push the start out of the window. */
+static void test_windows_hold_wide_characters(void **state)
+{
+	(void)state;
+	static const char *patterns[] = {
+		"x[^.]{0,10}parent", "\\b(?:aten::)?to\\b[^.;\\n]{0,12}\\b(?:parent|wraps)", "(?:ab)?cd[^x]{0,3}(?:foo|barbaz)",
+	};
+	static const char *texts[] = {
+		"x\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC" "parent",
+		"aten::to \xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80 wraps",
+		"abcd\xC3\xA9\xC3\xA9\xC3\xA9" "barbaz cdfoo xparent",
+	};
+	struct gr_patset set;
+	size_t bad, off;
+	char msg[128];
+	assert_int_equal(gr_patset_compile(&set, patterns, 3, &bad, msg, sizeof(msg), &off), 0);
+	size_t matches = 0;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct gr_text t;
+		struct gr_error err = { 0 };
+		struct gr_trigrams tri;
+		assert_int_equal(gr_text_normalize(texts[i], strlen(texts[i]), "wide", &t, &err), 0);
+		assert_int_equal(gr_trigrams_build(&tri, t.buf, t.len), 0);
+		matches += compare_set(&set, &t, &tri, texts[i]);
+		gr_trigrams_free(&tri);
+		gr_text_free(&t);
+	}
+	assert_int_equal(matches, 5);
+	gr_patset_free(&set);
+}
 
 static void test_prefilter_finds_what_a_scan_finds(void **state)
 {
@@ -176,6 +246,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_literal_extraction),
+		cmocka_unit_test(test_literal_window),
+		cmocka_unit_test(test_windows_hold_wide_characters),
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
