@@ -5,7 +5,7 @@
  * sentences and clauses, counting words) test every byte; <ctype.h> goes
  * through the locale's table pointer on each call. These give the same
  * answers as <ctype.h> in the "C" locale, which the grader never changes:
- * bytes >= 0x80 are in no class.
+ * bytes >= 0x80 are in none of its classes.
  */
 #ifndef GR_CHARS_H
 #define GR_CHARS_H
@@ -14,7 +14,9 @@ enum {
 	GR_CH_ALPHA = 1,
 	GR_CH_DIGIT = 2,
 	GR_CH_UPPER = 4,
-	GR_CH_WORD = 8, /* alphanumeric or '_': a word character of \b */
+	GR_CH_WORD = 8,    /* alphanumeric or '_': a word character of \b */
+	GR_CH_HIGH = 16,   /* a byte of a non-ASCII character */
+	GR_CH_CLAUSE = 32, /* punctuation that may end a clause: , ; : ( ) - */
 };
 
 extern const unsigned char gr_chars[256];
@@ -23,6 +25,9 @@ static inline int gr_isalpha(unsigned char c) { return gr_chars[c] & GR_CH_ALPHA
 static inline int gr_isdigit(unsigned char c) { return gr_chars[c] & GR_CH_DIGIT; }
 static inline int gr_isalnum(unsigned char c) { return gr_chars[c] & (GR_CH_ALPHA | GR_CH_DIGIT); }
 static inline int gr_isword(unsigned char c) { return gr_chars[c] & GR_CH_WORD; }
+/* Part of a word as a learner writes one: a letter, a digit or any non-ASCII
+ * character (0 or 1, so it can be added). */
+static inline int gr_istext(unsigned char c) { return (gr_chars[c] & (GR_CH_ALPHA | GR_CH_DIGIT | GR_CH_HIGH)) != 0; }
 static inline unsigned char gr_tolower(unsigned char c) { return (unsigned char)(gr_chars[c] & GR_CH_UPPER ? c + 32 : c); }
 
 #endif

@@ -53,9 +53,9 @@ void gr_scratch_free(struct gr_scratch *s);
 /* A literal one of which every match of a pattern contains. The set keeps
  * all its literals in one array, so the per-report presence checks walk
  * memory in order. */
-#define GR_LIT_TRI 4 /* trigrams checked for presence: first, last and two between */
+#define GR_LIT_TRI 4 /* trigrams checked for presence: first, last and two between (exactly 4) */
 struct gr_literal {
-	uint16_t tri[GR_LIT_TRI]; /* trigram hashes; tri[0] is the first trigram */
+	uint16_t tri[GR_LIT_TRI]; /* trigram hashes; tri[0] is the first trigram; unused: 0 */
 	uint8_t ntri;          /* 0 for a two-character literal */
 	uint8_t wb;            /* a prefix literal right after \b: a match starts at a word boundary */
 	uint16_t len;          /* >= 3, or 2 for a prefix literal */
@@ -68,6 +68,7 @@ struct gr_pattern {
 	size_t nlit;           /* 0: no literal proved, always run */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
 	size_t pre;            /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
+	struct gr_literal need; /* another literal every match holds (need.s NULL: none) */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */
 	int jit_ok;            /* JIT code exists: matched through pcre2_jit_match (atomic) */
 	int uses;              /* texts scanned (atomic): JIT pays off from the second */
@@ -138,14 +139,21 @@ void gr_patset_jit(struct gr_patset *set);
 int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const struct gr_trigrams *tri,
 		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx);
 
-/* The literals extracted from one pattern (for tests): returns how many were
- * written into out (each malloc'ed), or 0 when none is proved. *prefix (may
- * be NULL) says whether every match starts with one of them; wb (may be
- * NULL, max entries) whether each one follows a \b; *pre (may be NULL) how
- * many bytes of a match at most come before the literal it contains
- * (GR_UNBOUNDED: no bound). A literal is three characters or more, or two
- * when every match starts with it. */
-size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb, size_t *pre);
+/* What the literal analysis proves about one pattern, besides its literals. */
+#define GR_NEED_MAX 128
+struct gr_lit_info {
+	int prefix;                /* every match starts with one of the literals */
+	int wb[GR_MAX_LITERALS];   /* ... right after a \b */
+	size_t pre;                /* at most this many bytes of a match come before the
+				    * literal it holds (GR_UNBOUNDED: no bound) */
+	char need[GR_NEED_MAX + 1]; /* a literal every match also holds, "" when none */
+};
+
+/* The literals extracted from one pattern: returns how many were written
+ * into out (each malloc'ed), or 0 when none is proved; info says the rest.
+ * A literal is three characters or more, or two when every match starts
+ * with it. */
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, struct gr_lit_info *info);
 
 void gr_patset_free(struct gr_patset *set);
 

@@ -12,4 +12,7 @@ const unsigned char gr_chars[256] = {
 	['A' ... 'Z'] = UP,
 	['a' ... 'z'] = LO,
 	['_'] = GR_CH_WORD,
+	[0x80 ... 0xFF] = GR_CH_HIGH,
+	[','] = GR_CH_CLAUSE, [';'] = GR_CH_CLAUSE, [':'] = GR_CH_CLAUSE,
+	['('] = GR_CH_CLAUSE, [')'] = GR_CH_CLAUSE, ['-'] = GR_CH_CLAUSE,
 };

@@ -75,6 +75,7 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 	t->next = t->word = t->wnext = NULL;
 	t->lower = NULL;
 	t->len = t->nword = 0;
+	t->bits[0] = 1; /* hash 0 pads literals' samples: always "present" */
 	if (len < 3 || len >= UINT32_MAX)
 		return 0;
 	t->lower = malloc(len + 1);
@@ -125,15 +126,15 @@ void gr_trigrams_free(struct gr_trigrams *t)
 }
 
 /* Can t hold lit? Its sampled trigrams all occur (a two-character literal
- * always can: the index knows only trigrams). */
-static int has_literal(const struct gr_trigrams *t, const struct gr_literal *lit)
+ * always can: the index knows only trigrams). Unused samples are hash 0,
+ * whose bit is always set. Without branches: whether a literal occurs is
+ * unpredictable, and hundreds are tested per report. */
+_Static_assert(GR_LIT_TRI == 4, "has_literal tests four samples");
+static unsigned has_literal(const struct gr_trigrams *t, const struct gr_literal *lit)
 {
-	for (unsigned i = 0; i < lit->ntri; i++) {
-		unsigned h = lit->tri[i];
-		if (!(t->bits[h >> 6] & (1ull << (h & 63))))
-			return 0;
-	}
-	return 1;
+	const uint16_t *h = lit->tri;
+	return (unsigned)((t->bits[h[0] >> 6] >> (h[0] & 63)) & (t->bits[h[1] >> 6] >> (h[1] & 63)) &
+			  (t->bits[h[2] >> 6] >> (h[2] & 63)) & (t->bits[h[3] >> 6] >> (h[3] & 63)) & 1);
 }
 
 /* ---- literal extraction ---------------------------------------------------- */
@@ -146,6 +147,8 @@ struct strs {
 	int prefix;   /* every match starts with one of v */
 	size_t pre;   /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
 	size_t width; /* at most this many bytes in a match of the whole (GR_UNBOUNDED) */
+	char need[GR_NEED_MAX]; /* the longest run of a lone sequence: every match holds it too */
+	size_t needn;
 };
 
 /* Widths in bytes, saturating: a character matched caselessly may take up
@@ -319,6 +322,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 	size_t width = 0;              /* the most bytes the atoms so far can match */
 	size_t run_pre = 0, best_pre = 0; /* width before the run started */
 	struct strs group = { .n = 0, .ok = 0 };
+	out->needn = 0;
 #define END_RUN()                                                                    \
 	do {                                                                         \
 		int lock = best_prefix && bn >= 3; /* a long prefix run stays */    \
@@ -329,6 +333,10 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			best_prefix = run_prefix;                                    \
 			best_wb = run_wb;                                            \
 			best_pre = run_pre;                                          \
+		}                                                                    \
+		if (rn >= 3 && rn > out->needn && rn <= sizeof(out->need)) {         \
+			memcpy(out->need, run, rn);                                  \
+			out->needn = rn;                                             \
 		}                                                                    \
 		if (rn)                                                              \
 			consumed = 1;                                                \
@@ -484,7 +492,12 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		if (out->ok)
 			out->wb[0] = (unsigned char)best_wb;
 	} else if (group.ok) {
+		char need[GR_NEED_MAX];
+		size_t needn = out->needn;
+		memcpy(need, out->need, needn);
 		*out = group;
+		memcpy(out->need, need, needn);
+		out->needn = needn;
 	} else {
 		strs_clear(&group);
 		out->ok = 0;
@@ -498,6 +511,8 @@ static void parse_alt(struct lp *lp, struct strs *out)
 	out->ok = 1;
 	out->prefix = 1;
 	out->pre = out->width = 0;
+	out->needn = 0;
+	int alternatives = 0;
 	for (;;) {
 		struct strs one = { .n = 0, .ok = 0, .prefix = 0 };
 		parse_seq(lp, &one);
@@ -508,6 +523,12 @@ static void parse_alt(struct lp *lp, struct strs *out)
 			out->pre = one.pre;
 		if (one.width > out->width)
 			out->width = one.width;
+		if (alternatives++ == 0) {
+			memcpy(out->need, one.need, one.needn);
+			out->needn = one.needn;
+		} else {
+			out->needn = 0; /* required in one alternative, not in the other */
+		}
 		for (size_t i = 0; i < one.n; i++) {
 			if (out->ok && out->n < GR_MAX_LITERALS) {
 				out->wb[out->n] = one.wb[i];
@@ -529,45 +550,66 @@ static void parse_alt(struct lp *lp, struct strs *out)
 		strs_clear(out);
 }
 
-size_t gr_pattern_literals(const char *pattern, char **out, size_t max, int *prefix, int *wb, size_t *pre)
+size_t gr_pattern_literals(const char *pattern, char **out, size_t max, struct gr_lit_info *info)
 {
 	struct lp lp = { pattern, pattern + strlen(pattern), 0, 0 };
 	struct strs s = { .n = 0, .ok = 0 };
 	parse_alt(&lp, &s);
-	if (prefix)
-		*prefix = 0;
-	if (pre)
-		*pre = s.prefix ? 0 : lp.keep ? GR_UNBOUNDED : s.pre;
+	memset(info, 0, sizeof(*info));
 	if (!s.ok || lp.broken || lp.p != lp.end || s.n > max) {
 		strs_clear(&s);
 		return 0;
 	}
-	if (prefix)
-		*prefix = s.prefix;
+	info->prefix = s.prefix;
+	info->pre = s.prefix ? 0 : lp.keep ? GR_UNBOUNDED : s.pre;
 	for (size_t i = 0; i < s.n; i++) {
 		out[i] = s.v[i];
-		if (wb)
-			wb[i] = s.prefix && s.wb[i];
+		info->wb[i] = s.prefix && s.wb[i];
+	}
+	/* A second requirement only if it is not the literal itself. */
+	if (s.needn && !(s.n == 1 && strlen(s.v[0]) == s.needn && !memcmp(s.v[0], s.need, s.needn))) {
+		memcpy(info->need, s.need, s.needn);
+		info->need[s.needn] = '\0';
 	}
 	return s.n;
 }
 
 /* ---- sets -------------------------------------------------------------------- */
 
+static void hash_literal(struct gr_literal *l)
+{
+	/* Sample the trigrams: a sample is a weaker filter, never a wrong one. */
+	size_t nt = l->len - 2;
+	l->ntri = (uint8_t)(nt < GR_LIT_TRI ? nt : GR_LIT_TRI);
+	for (size_t i = 0; i < l->ntri; i++) {
+		size_t at = l->ntri > 1 ? i * (nt - 1) / (l->ntri - 1) : 0;
+		l->tri[i] = (uint16_t)tri_hash((unsigned char)l->s[at], (unsigned char)l->s[at + 1],
+					       (unsigned char)l->s[at + 2]);
+	}
+}
+
 /* Extract p's literals and hash their trigrams once, not per report. The
  * array is p's own until flatten() moves every pattern's into the set's. */
 static int add_literals(struct gr_pattern *p, const char *pattern)
 {
 	char *lits[GR_MAX_LITERALS];
-	int wb[GR_MAX_LITERALS];
-	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &p->prefix, wb, &p->pre);
+	struct gr_lit_info info;
+	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &info);
+	p->prefix = info.prefix;
+	p->pre = info.pre;
 	if (!k)
 		return 0;
 	p->lit = calloc(k, sizeof(*p->lit));
-	if (!p->lit) {
+	if (!p->lit || (info.need[0] && !(p->need.s = strdup(info.need)))) {
 		for (size_t j = 0; j < k; j++)
 			free(lits[j]);
+		free(p->lit);
+		p->lit = NULL;
 		return GR_ENOMEM;
+	}
+	if (p->need.s) {
+		p->need.len = (uint16_t)strlen(p->need.s);
+		hash_literal(&p->need);
 	}
 	p->nlit = k;
 	for (size_t j = 0; j < k; j++) {
@@ -575,17 +617,9 @@ static int add_literals(struct gr_pattern *p, const char *pattern)
 		size_t len = strlen(lits[j]);
 		l->s = lits[j];
 		l->len = (uint16_t)(len < UINT16_MAX ? len : UINT16_MAX);
-		l->wb = wb[j] && (isalnum((unsigned char)l->s[0]) || l->s[0] == '_');
-		if (len < 3)
-			continue;
-		/* Sample the trigrams: a sample is a weaker filter, never a wrong one. */
-		size_t nt = len - 2;
-		l->ntri = (uint8_t)(nt < GR_LIT_TRI ? nt : GR_LIT_TRI);
-		for (size_t i = 0; i < l->ntri; i++) {
-			size_t at = l->ntri > 1 ? i * (nt - 1) / (l->ntri - 1) : 0;
-			l->tri[i] = (uint16_t)tri_hash((unsigned char)l->s[at], (unsigned char)l->s[at + 1],
-						       (unsigned char)l->s[at + 2]);
-		}
+		l->wb = info.wb[j] && (isalnum((unsigned char)l->s[0]) || l->s[0] == '_');
+		if (len >= 3)
+			hash_literal(l);
 	}
 	return 0;
 }
@@ -712,11 +746,10 @@ static int match(const struct gr_pattern *p, const char *buf, size_t len, size_t
 	return pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx);
 }
 
+/* A literal of three or more bytes: its first three decide most places. */
 static int same(const char *a, const char *b, size_t n)
 {
-	while (n && *a == *b)
-		a++, b++, n--;
-	return n == 0;
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && !memcmp(a + 3, b + 3, n - 3);
 }
 
 /* Where a literal starts in the text, in ascending order: through its first
@@ -860,9 +893,11 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 	for (size_t i = 0; i < set->n; i++) {
 		struct gr_pattern *p = &set->v[i];
 		if (tri && p->nlit) {
-			int any = 0;
-			for (size_t k = 0; k < p->nlit && !any; k++)
-				any = has_literal(tri, &p->lit[k]);
+			unsigned any = 0;
+			for (size_t k = 0; k < p->nlit; k++)
+				any |= has_literal(tri, &p->lit[k]);
+			if (p->need.s)
+				any &= has_literal(tri, &p->need);
 			if (!any)
 				continue;
 		}
@@ -926,6 +961,7 @@ void gr_patset_free(struct gr_patset *set)
 	for (size_t i = 0; i < set->n; i++) {
 		struct gr_pattern *p = &set->v[i];
 		pcre2_code_free(p->re);
+		free(p->need.s);
 		for (size_t k = 0; k < p->nlit; k++)
 			free(p->lit[k].s);
 		if (!set->lit) /* not flattened: a compile that failed part way */

@@ -529,6 +529,10 @@ static int find_clauses(struct parser *p)
 		while (w < words.n && words.v[w] < a)
 			w++;
 		for (size_t k = a; k <= e; k++) {
+			/* Straight to the next place that can cut: punctuation or a clause word. */
+			size_t stop = w < words.n && words.v[w] < e ? words.v[w] : e;
+			while (k < stop && !(gr_chars[(unsigned char)p->buf[k]] & GR_CH_CLAUSE))
+				k++;
 			int cut = 0;
 			size_t resume = k + 1;
 			if (k == e) {
@@ -701,10 +705,9 @@ static int count_words(struct parser *p)
 		struct linfo *l = &p->li[i];
 		size_t k = l->field >= 0 ? l->value : l->body, end = l->off + l->len;
 		int in = 0;
-		for (; k < end; k++) {
-			int w = gr_isalnum((unsigned char)p->buf[k]) || (unsigned char)p->buf[k] >= 0x80;
-			if (w && !in)
-				words++;
+		for (; k < end; k++) { /* without branches: word edges are unpredictable */
+			int w = gr_istext((unsigned char)p->buf[k]);
+			words += w & !in;
 			in = w;
 		}
 	}

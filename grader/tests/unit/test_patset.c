@@ -16,26 +16,31 @@ struct lit_case {
 	const char *lits; /* space-separated, "" when none is proved */
 	int prefix;
 	const char *wb;   /* one 0/1 per literal */
+	const char *need; /* a second literal every match holds, NULL none */
 };
 
 static const struct lit_case lit_cases[] = {
-	{ "\\bbecause\\b", "because", 1, "1" },
-	{ "\\bre-?profil\\w*", "profil", 0, "0" },
-	{ "\\bso\\b", "so", 1, "1" },
-	{ "\\b(?:but|so|because)\\b", "but so because", 1, "111" },
-	{ "(?<![\\w.])to\\b", "to", 1, "1" },     /* no word character before: a boundary */
-	{ "(?<![^\\w])to", "to", 1, "0" },        /* negated class: says the opposite */
-	{ "(?<![.,])to", "to", 1, "0" },            /* no \\w in the class */
-	{ "(?<![\\w.])(?<!x)to", "to", 1, "1" },
-	{ "\\bto\\s+(?:and|copy)", "and copy", 0, "00" },
-	{ "\\bcop(?:y|ies)\\b", "cop", 1, "1" },
-	{ "(?:copy_|\\bcasts?\\b)", "copy_ cast", 1, "01" },
-	{ "x?so", "", 0, "" },            /* "so" does not start every match */
-	{ "a\\w+b", "", 0, "" },          /* nothing three characters long */
-	{ "(?:so|because)x", "so because", 1, "00" },
-	{ "(?:so|\\w+cause)", "", 0, "" },  /* one alternative proves nothing */
-	{ "(?i)foo", "", 0, "" },         /* inline options: not understood, always run */
-	{ "\\b?so", "", 0, "" },         /* a quantified assertion: not understood */
+	{ "\\bbecause\\b", "because", 1, "1", NULL },
+	{ "\\bre-?profil\\w*", "profil", 0, "0", NULL },
+	{ "\\bso\\b", "so", 1, "1", NULL },
+	{ "\\b(?:but|so|because)\\b", "but so because", 1, "111", NULL },
+	{ "(?<![\\w.])to\\b", "to", 1, "1", NULL },     /* no word character before: a boundary */
+	{ "(?<![^\\w])to", "to", 1, "0", NULL },        /* negated class: says the opposite */
+	{ "(?<![.,])to", "to", 1, "0", NULL },            /* no \\w in the class */
+	{ "(?<![\\w.])(?<!x)to", "to", 1, "1", NULL },
+	{ "\\bto\\s+(?:and|copy)", "and copy", 0, "00", NULL },
+	{ "\\bcop(?:y|ies)\\b", "cop", 1, "1", NULL },
+	{ "(?:copy_|\\bcasts?\\b)", "copy_ cast", 1, "01", NULL },
+	{ "x?so", "", 0, "", NULL },            /* "so" does not start every match */
+	{ "a\\w+b", "", 0, "", NULL },          /* nothing three characters long */
+	{ "(?:so|because)x", "so because", 1, "00", NULL },
+	{ "(?:so|\\w+cause)", "", 0, "", NULL },  /* one alternative proves nothing */
+	{ "(?i)foo", "", 0, "", NULL },         /* inline options: not understood, always run */
+	{ "\\b?so", "", 0, "", NULL },         /* a quantified assertion: not understood */
+	{ "\\bthe\\s+user\\b", "the", 1, "1", "user" },   /* anchored at "the", skipped without "user" */
+	{ "(?:copy_|\\bcasts?\\b)[^.]{0,60}\\bjust\\s+part\\s+of", "copy_ cast", 1, "01", "just" },
+	{ "\\bthe\\s+(?:user|model)", "the", 1, "1", NULL },  /* no lone run but "the" */
+	{ "x(?:abc|def)|\\byyy\\s+zzzz", "abc def yyy", 0, "000", NULL }, /* two alternatives */
 };
 
 static void test_literal_extraction(void **state)
@@ -44,9 +49,9 @@ static void test_literal_extraction(void **state)
 	for (size_t i = 0; i < sizeof(lit_cases) / sizeof(lit_cases[0]); i++) {
 		const struct lit_case *c = &lit_cases[i];
 		char *out[GR_MAX_LITERALS];
-		int prefix = -1, wb[GR_MAX_LITERALS];
-		size_t pre = 0;
-		size_t n = gr_pattern_literals(c->pattern, out, GR_MAX_LITERALS, &prefix, wb, &pre);
+		struct gr_lit_info info;
+		size_t n = gr_pattern_literals(c->pattern, out, GR_MAX_LITERALS, &info);
+		int prefix = info.prefix, *wb = info.wb;
 		char got[256] = "", gotwb[GR_MAX_LITERALS + 1] = "";
 		for (size_t k = 0; k < n; k++) {
 			if (k)
@@ -55,9 +60,11 @@ static void test_literal_extraction(void **state)
 			gotwb[k] = (char)('0' + wb[k]);
 			free(out[k]);
 		}
-		if (strcmp(got, c->lits) || (n && (prefix != c->prefix || strcmp(gotwb, c->wb)))) {
-			print_error("%s: literals '%s' prefix %d wb %s, expected '%s' prefix %d wb %s\n", c->pattern, got,
-				    prefix, gotwb, c->lits, c->prefix, c->wb);
+		if (strcmp(got, c->lits) || (n && (prefix != c->prefix || strcmp(gotwb, c->wb))) ||
+		    strcmp(info.need, c->need ? c->need : "")) {
+			print_error("%s: literals '%s' prefix %d wb %s need '%s', expected '%s' prefix %d wb %s need '%s'\n",
+				    c->pattern, got, prefix, gotwb, info.need, c->lits, c->prefix, c->wb,
+				    c->need ? c->need : "");
 			fail();
 		}
 	}
@@ -82,9 +89,9 @@ static void test_literal_window(void **state)
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *out[GR_MAX_LITERALS];
-		int prefix, wb[GR_MAX_LITERALS];
-		size_t pre = 12345;
-		size_t n = gr_pattern_literals(cases[i].pattern, out, GR_MAX_LITERALS, &prefix, wb, &pre);
+		struct gr_lit_info info;
+		size_t n = gr_pattern_literals(cases[i].pattern, out, GR_MAX_LITERALS, &info);
+		size_t pre = info.pre;
 		for (size_t k = 0; k < n; k++)
 			free(out[k]);
 		if (!n || pre != cases[i].pre) {
