@@ -12,6 +12,9 @@
  *       write N varied synthetic submissions built from the fixtures
  *   grader-bench rss COMMAND [ARGS...]
  *       run a command, print its wall time and peak RSS (getrusage)
+ *   grader-bench create DIR N BYTES
+ *       create N files of BYTES bytes in the new folder DIR, as bulk writes
+ *       its feedback files: the filesystem's floor for one file per student
  *
  * The generator's variations are those a real class shows: the same answer
  * in other words (label decoration, bullet style, case), CRLF endings, a
@@ -280,8 +283,36 @@ static int cmd_rss(int argc, char **argv)
 	if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
 		return 2;
 	t = now_s() - t;
-	printf("%.3f %ld\n", t, ru.ru_maxrss); /* seconds, KiB */
+	printf("%.6f %ld\n", t, ru.ru_maxrss); /* seconds, KiB */
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+static int cmd_create(int argc, char **argv)
+{
+	if (argc < 5)
+		return 2;
+	long n = atol(argv[3]), bytes = atol(argv[4]);
+	char *buf = malloc(bytes > 0 ? (size_t)bytes : 1);
+	if (!buf || mkdir(argv[2], 0755) < 0) {
+		perror(argv[2]);
+		free(buf);
+		return 2;
+	}
+	memset(buf, 'x', bytes > 0 ? (size_t)bytes : 1);
+	double t = now_s();
+	for (long i = 0; i < n; i++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/s%06ld.md", argv[2], i);
+		FILE *f = fopen(path, "w");
+		if (!f || fwrite(buf, 1, (size_t)bytes, f) != (size_t)bytes || fclose(f)) {
+			perror(path);
+			free(buf);
+			return 2;
+		}
+	}
+	printf("%.3f\n", now_s() - t);
+	free(buf);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -294,8 +325,11 @@ int main(int argc, char **argv)
 		return cmd_gen(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "rss"))
 		return cmd_rss(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "create"))
+		return cmd_create(argc, argv);
 	fputs("usage: grader-bench load EXERCISE | loop EXERCISE SECONDS FILE... |\n"
-	      "                    gen FIXTURE_DIR OUT_DIR N [SEED] | rss COMMAND [ARGS...]\n",
+	      "                    gen FIXTURE_DIR OUT_DIR N [SEED] | rss COMMAND [ARGS...] |\n"
+	      "                    create DIR N BYTES\n",
 	      stderr);
 	return 2;
 }
