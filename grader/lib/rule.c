@@ -153,6 +153,144 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 	}
 }
 
+/* Does clause cl hold one of words[] as a whole word (ASCII, any case)? */
+static int clause_has_word(const char *b, struct gr_span cl, const char *const *words)
+{
+	for (size_t k = cl.start; k < cl.end;) {
+		if (!gr_isalpha((unsigned char)b[k])) {
+			k++;
+			continue;
+		}
+		size_t w = k;
+		while (k < cl.end && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		for (const char *const *x = words; *x; x++)
+			if (strlen(*x) == k - w && !strncasecmp(*x, b + w, k - w))
+				return 1;
+	}
+	return 0;
+}
+
+static int clause_words(const char *b, struct gr_span cl)
+{
+	int n = 0, in = 0;
+	for (size_t k = cl.start; k < cl.end; k++) {
+		int w = gr_istext((unsigned char)b[k]);
+		n += w & !in;
+		in = w;
+	}
+	return n;
+}
+
+/* Is every word of b[from..to) one that leaves a cue without an object of
+ * its own ("not do that yet", "skip for now")? */
+static int only_filler(const char *b, size_t from, size_t to)
+{
+	static const char *const filler[] = { "that", "this", "it", "which", "them", "those", "these", "do", "doing",
+					      "try", "trying", "pursue", "bother", "with", "touch", "yet", "now", "for",
+					      "right", "at", "the", "moment", "first", "either", "too", "later", "just",
+					      "all", "anymore", "here", NULL };
+	for (size_t k = from; k < to;) {
+		if (!gr_isalpha((unsigned char)b[k])) {
+			k++;
+			continue;
+		}
+		size_t w = k;
+		while (k < to && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		struct gr_span word = { .start = w, .end = k };
+		if (!clause_has_word(b, word, filler))
+			return 0;
+	}
+	return 1;
+}
+
+/* The end of the cue in clause cl that takes back what came before it: a
+ * negation or deferral with nothing but filler after it, and not itself
+ * negated ("don't skip that"). 0 when there is none. */
+static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
+{
+	size_t end = 0, last_neg = 0;
+	int neg = 0;
+	for (size_t k = first_cue(c, cl.start); k < c->n && c->v[k].start < cl.end; k++) {
+		const struct cue *q = &c->v[k];
+		if (q->rightward && neg && q->start - last_neg < 12)
+			return 0; /* a double negative */
+		if (!q->rightward) {
+			neg = 1;
+			last_neg = q->end;
+		}
+		if (q->end > end)
+			end = q->end;
+	}
+	return end && only_filler(b, end, cl.end) ? end : 0;
+}
+
+/* "My partner suggested a FlashAttention kernel, but I would not do that
+ * yet", "we could switch to CUDA graphs, which I'd skip for now", "a Triton
+ * kernel, but not yet": a clause of the same sentence that names nothing
+ * itself and rejects "that"/"which"/"it" (or is a short "not yet") takes
+ * back what the clause before it named. A cue with an object of its own
+ * ("instead of rebuilding it", "can't start until it returns") does not. */
+static int refer_back(struct gr_analysis *a, const struct cues *c)
+{
+	static const char *const pronoun[] = { "that", "this", "it", "which", "them", "those", "these", NULL };
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	size_t *named = calloc(r->nclauses + 1, sizeof(size_t));
+	if (!named)
+		return -1;
+	/* What a clause names: not what it negates ("would not do"), nor the
+	 * pronoun itself (a concept may match "which"). */
+	for (size_t k = 0; k < a->ex->nconcepts; k++)
+		for (size_t i = 0; i < a->concepts[k].n; i++) {
+			const struct gr_mention *x = &a->concepts[k].v[i];
+			struct gr_span sp = { .start = x->start, .end = x->end };
+			named[x->clause] += !x->negated && !(clause_words(b, sp) == 1 && clause_has_word(b, sp, pronoun));
+		}
+	for (size_t k = 0; k < a->ex->table.len; k++)
+		for (size_t i = 0; i < a->rows[k].n; i++)
+			named[a->rows[k].v[i].clause]++;
+	static const char *const relative[] = { "which", NULL };
+	static const char *const condition[] = { "if", "when", "unless", "whether", "once", "until", NULL };
+	for (size_t cl = 1; cl < r->nclauses; cl++) {
+		size_t s = r->clause_sentence[cl], cue;
+		struct gr_span here = r->clauses[cl];
+		if (named[cl] || r->clause_sentence[cl - 1] != s || !(cue = takes_back(b, here, c)))
+			continue;
+		/* "if it doesn't" states an outcome; it rejects nothing. */
+		struct gr_span first = { .start = here.start, .end = here.start };
+		while (first.start < here.end && !gr_isalpha((unsigned char)b[first.start]))
+			first.start++;
+		for (first.end = first.start; first.end < here.end && gr_isalpha((unsigned char)b[first.end]); first.end++)
+			;
+		if (clause_has_word(b, first, condition))
+			continue;
+		/* The pronoun is the cue's object ("not do that"), a relative
+		 * "which", opens the next clause ("do | that yet"), or the clause
+		 * is only the cue ("but not yet"). */
+		struct gr_span after = { .start = cue, .end = here.end };
+		int refers = clause_has_word(b, after, pronoun) || clause_has_word(b, first, relative) ||
+			     clause_words(b, here) <= 3;
+		if (!refers && cl + 1 < r->nclauses && r->clause_sentence[cl + 1] == s && !named[cl + 1])
+			refers = clause_has_word(b, r->clauses[cl + 1], pronoun) &&
+				 only_filler(b, r->clauses[cl + 1].start, r->clauses[cl + 1].end);
+		if (!refers)
+			continue;
+		size_t back = cl;
+		while (back-- > 0 && r->clause_sentence[back] == s && !named[back])
+			;
+		if (back == (size_t)-1 || r->clause_sentence[back] != s)
+			continue;
+		for (size_t k = 0; k < a->ex->nconcepts; k++)
+			for (size_t i = 0; i < a->concepts[k].n; i++)
+				if (a->concepts[k].v[i].clause == back)
+					a->concepts[k].v[i].negated = 1;
+	}
+	free(named);
+	return 0;
+}
+
 /* Function words: a sentence has them, a keyword list does not. */
 static const char *const function_words[] = {
 	"a", "i", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "me", "my", "no", "of", "on", "or",
@@ -424,6 +562,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 			goto nomem;
 		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
 	}
+	if (refer_back(a, &cues) < 0)
+		goto nomem;
 	mark_stuffed(a);
 	free(cues.v);
 	return 0;

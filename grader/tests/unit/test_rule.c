@@ -18,6 +18,46 @@ static void test_rule_negated_kernel_is_not_a_proposal(void **state)
 	assert_true(passes(buf, "no-custom-attention"));
 }
 
+/* A later clause that rejects "that"/"which"/"it" takes back what the clause
+ * before it named: a partner's idea turned down is not the learner's
+ * proposal. Doing "that" (no rejection) and a doubt ("that is not
+ * certain") take nothing back. */
+static void test_rule_rejection_refers_back(void **state)
+{
+	(void)state;
+	const char *lead = "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
+			   "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to(). ";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%sMy partner suggested writing a FlashAttention kernel, but I would not do that yet.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+	assert_true(passes(buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sAlex suggested we also switch to CUDA graphs, which I'd skip for now.\n", lead);
+	assert_true(passes(buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sA Triton attention kernel is tempting, but not yet.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sThen write a fused Triton attention kernel, and don't skip that.\n", lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sI would also rewrite attention in Triton, which should be faster.\n", lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	assert_false(passes(buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sI will write a Triton attention kernel, and I would do that today.\n", lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	/* A cue with an object of its own, or an outcome, takes nothing back. */
+	assert_true(passes("Top CPU / orchestration cost: tokenizer.encode 22 ms on the TTFT path, GPU can't start until it "
+			   "returns.\n",
+			   "tokenizer-latency"));
+	assert_true(passes("Next experiment: re-profile with record_shapes=True to see who calls to() and check whether copy_ "
+			   "shrinks - if it doesn't, the casts come from elsewhere.\n",
+			   "single-experiment"));
+	assert_true(passes("Next experiment: re-profile with with_stack=True to find who calls to(), instead of guessing it "
+			   "from the table.\n",
+			   "movement-first"));
+	/* A doubt about a claim is not a rejection of it. */
+	assert_true(passes("Top CUDA time: matmul and attention are the model's math, while copy_ and to are avoidable "
+			   "movement of 2.8 GiB, but that is not certain.\n",
+			   "math-vs-movement"));
+}
+
 static void test_rule_dismissal_fails_latency(void **state)
 {
 	(void)state;
@@ -92,6 +132,7 @@ int main(void)
 		cmocka_unit_test(test_rule_scope_is_the_field),
 		cmocka_unit_test(test_rule_keyword_stuffing_earns_nothing),
 		cmocka_unit_test(test_rule_fact_warnings),
+		cmocka_unit_test(test_rule_rejection_refers_back),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
