@@ -93,13 +93,52 @@ static int add_mention(void *p, size_t a, size_t b)
 	return 0;
 }
 
-static int in_deferred_section(const struct gr_report *r, size_t off)
+/* The deferred section or block (a "Not yet" answer) holding off, if any:
+ * returns its start, or NONE. */
+static size_t deferred_start(const struct gr_report *r, size_t off)
 {
 	for (size_t s = 0; s < r->ex->nsections; s++)
 		if (r->ex->sections[s].deferred && r->sections[s].found && off >= r->sections[s].span.start &&
 		    off < r->sections[s].span.end)
-			return 1;
-	return span_of(r->deferred, r->ndeferred, off) != NONE;
+			return r->sections[s].span.start;
+	size_t d = span_of(r->deferred, r->ndeferred, off);
+	return d == NONE ? NONE : r->deferred[d].start;
+}
+
+/* Does b[sp] hold one of phrases (ASCII, any case) starting at a word? */
+static int has_phrase(const char *b, struct gr_span sp, const char *const *phrases)
+{
+	for (size_t k = sp.start; k < sp.end; k++) {
+		if (k > sp.start && gr_isalpha((unsigned char)b[k - 1]))
+			continue;
+		for (const char *const *p = phrases; *p; p++) {
+			size_t n = strlen(*p);
+			if (k + n <= sp.end && !strncasecmp(b + k, *p, n) &&
+			    (k + n == sp.end || !gr_isalpha((unsigned char)b[k + n])))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Is the mention x deferred by the "Not yet" answer it sits in? The answer
+ * defers what it names; a later sentence of it that commits to acting ("I'd
+ * still start a fused kernel in parallel", "I'll start on it") is judged by
+ * its own words instead. */
+static int deferred_by_section(const struct gr_report *r, const struct gr_mention *x, signed char *commits)
+{
+	static const char *const commit[] = { "i'll", "i will", "i'm going to", "i am going to", "we'll", "we will",
+					      "i'd still", "i would still", "is justified", "let's", "this week", "today",
+					      "right away", "in parallel", NULL };
+	size_t start = deferred_start(r, x->start);
+	if (start == NONE)
+		return 0;
+	struct gr_span sent = r->sentences[x->sentence];
+	if (sent.start <= start)
+		return 1;
+	if (commits[x->sentence] < 0) /* once per sentence: a long one has many mentions */
+		commits[x->sentence] = (signed char)has_phrase(r->text.buf, sent, commit);
+	return !commits[x->sentence];
 }
 
 /* Lower bound: the first index in v[0..n) whose `field` is at least key
@@ -132,12 +171,13 @@ static size_t first_cue(const struct cues *c, size_t off)
 	return LOWER_BOUND(c->v, c->n, start, off);
 }
 
-static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c)
+static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
+			 signed char *commits)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		struct gr_mention *x = &m->v[i];
 		struct gr_span cl = r->clauses[x->clause];
-		if (in_deferred_section(r, x->start)) {
+		if (deferred_by_section(r, x, commits)) {
 			x->negated = 1; /* "what I would not optimise yet" defers all it names */
 			continue;
 		}
@@ -145,6 +185,11 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 			const struct cue *q = &c->v[k];
 			if (q->start < x->end && q->end > x->start)
 				continue; /* the cue is part of the mention itself */
+			if (!q->rightward && k + 1 < c->n && c->v[k + 1].start < cl.end &&
+			    c->v[k + 1].start - q->end < 12) {
+				k++; /* "don't skip", "no reason not to": two cues undo each other */
+				continue;
+			}
 			if (!q->rightward || q->start < x->start) {
 				x->negated = 1;
 				break;
@@ -189,7 +234,7 @@ static int only_filler(const char *b, size_t from, size_t to)
 	static const char *const filler[] = { "that", "this", "it", "which", "them", "those", "these", "do", "doing",
 					      "try", "trying", "pursue", "bother", "with", "touch", "yet", "now", "for",
 					      "right", "at", "the", "moment", "first", "either", "too", "later", "just",
-					      "all", "anymore", "here", NULL };
+					      "all", "anymore", "here", "before", NULL };
 	for (size_t k = from; k < to;) {
 		if (!gr_isalpha((unsigned char)b[k])) {
 			k++;
@@ -205,6 +250,24 @@ static int only_filler(const char *b, size_t from, size_t to)
 	return 1;
 }
 
+/* Where a condition on a deferral starts ("can wait | until we know where
+ * the casts come from"), or to when there is none. */
+static size_t subordinate(const char *b, size_t from, size_t to)
+{
+	static const char *const words[] = { "until", "till", "once", "unless", "after", "when", NULL };
+	for (size_t k = from; k < to; k++) {
+		if (!gr_isalpha((unsigned char)b[k]) || (k > from && gr_isalpha((unsigned char)b[k - 1])))
+			continue;
+		size_t e = k;
+		while (e < to && gr_isalpha((unsigned char)b[e]))
+			e++;
+		struct gr_span w = { .start = k, .end = e };
+		if (clause_has_word(b, w, words))
+			return k;
+	}
+	return to;
+}
+
 /* The end of the cue in clause cl that takes back what came before it: a
  * negation or deferral with nothing but filler after it, and not itself
  * negated ("don't skip that"). 0 when there is none. */
@@ -214,6 +277,8 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
 	int neg = 0;
 	for (size_t k = first_cue(c, cl.start); k < c->n && c->v[k].start < cl.end; k++) {
 		const struct cue *q = &c->v[k];
+		if (end && subordinate(b, q->start, q->end) == q->start)
+			break; /* "can wait | until we know": the rest is its condition */
 		if (q->rightward && neg && q->start - last_neg < 12)
 			return 0; /* a double negative */
 		if (!q->rightward) {
@@ -223,7 +288,7 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
 		if (q->end > end)
 			end = q->end;
 	}
-	return end && only_filler(b, end, cl.end) ? end : 0;
+	return end && only_filler(b, end, subordinate(b, end, cl.end)) ? end : 0;
 }
 
 /* "My partner suggested a FlashAttention kernel, but I would not do that
@@ -232,45 +297,62 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
  * itself and rejects "that"/"which"/"it" (or is a short "not yet") takes
  * back what the clause before it named. A cue with an object of its own
  * ("instead of rebuilding it", "can't start until it returns") does not. */
+/* The first word of b[sp] (an empty span when there is none). */
+static struct gr_span first_word(const char *b, struct gr_span sp)
+{
+	struct gr_span w = { .start = sp.start, .end = sp.start };
+	while (w.start < sp.end && !gr_isalpha((unsigned char)b[w.start]))
+		w.start++;
+	for (w.end = w.start; w.end < sp.end && (gr_isalpha((unsigned char)b[w.end]) || b[w.end] == '\''); w.end++)
+		;
+	return w;
+}
+
 static int refer_back(struct gr_analysis *a, const struct cues *c)
 {
 	static const char *const pronoun[] = { "that", "this", "it", "which", "them", "those", "these", NULL };
+	static const char *const relative[] = { "which", "that", "this", "it", NULL };
+	static const char *const joins[] = { "but", "and", "so", "though", "although", NULL };
+	static const char *const condition[] = { "if", "when", "unless", "whether", "once", "until", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
-	size_t *named = calloc(r->nclauses + 1, sizeof(size_t));
-	if (!named)
+	size_t *named = calloc(r->nclauses + 1, sizeof(size_t)), *sub = malloc((r->nclauses + 1) * sizeof(size_t));
+	if (!named || !sub) {
+		free(named);
+		free(sub);
 		return -1;
-	/* What a clause names: not what it negates ("would not do"), nor the
-	 * pronoun itself (a concept may match "which"). */
+	}
+	for (size_t cl = 0; cl < r->nclauses; cl++)
+		sub[cl] = subordinate(b, r->clauses[cl].start, r->clauses[cl].end);
+	/* What a clause names before any condition on its cue ("that can wait
+	 * | until the casts are known"): not what it negates ("would not do"),
+	 * nor the pronoun itself (a concept may match "which"). */
 	for (size_t k = 0; k < a->ex->nconcepts; k++)
 		for (size_t i = 0; i < a->concepts[k].n; i++) {
 			const struct gr_mention *x = &a->concepts[k].v[i];
 			struct gr_span sp = { .start = x->start, .end = x->end };
-			named[x->clause] += !x->negated && !(clause_words(b, sp) == 1 && clause_has_word(b, sp, pronoun));
+			if (x->start < sub[x->clause])
+				named[x->clause] += !x->negated && !(clause_words(b, sp) == 1 && clause_has_word(b, sp, pronoun));
 		}
 	for (size_t k = 0; k < a->ex->table.len; k++)
 		for (size_t i = 0; i < a->rows[k].n; i++)
 			named[a->rows[k].v[i].clause]++;
-	static const char *const relative[] = { "which", NULL };
-	static const char *const condition[] = { "if", "when", "unless", "whether", "once", "until", NULL };
 	for (size_t cl = 1; cl < r->nclauses; cl++) {
 		size_t s = r->clause_sentence[cl], cue;
 		struct gr_span here = r->clauses[cl];
 		if (named[cl] || r->clause_sentence[cl - 1] != s || !(cue = takes_back(b, here, c)))
 			continue;
 		/* "if it doesn't" states an outcome; it rejects nothing. */
-		struct gr_span first = { .start = here.start, .end = here.start };
-		while (first.start < here.end && !gr_isalpha((unsigned char)b[first.start]))
-			first.start++;
-		for (first.end = first.start; first.end < here.end && gr_isalpha((unsigned char)b[first.end]); first.end++)
-			;
+		struct gr_span first = first_word(b, here);
 		if (clause_has_word(b, first, condition))
 			continue;
-		/* The pronoun is the cue's object ("not do that"), a relative
-		 * "which", opens the next clause ("do | that yet"), or the clause
-		 * is only the cue ("but not yet"). */
-		struct gr_span after = { .start = cue, .end = here.end };
-		int refers = clause_has_word(b, after, pronoun) || clause_has_word(b, first, relative) ||
+		if (clause_has_word(b, first, joins)) /* "but that can wait" */
+			first = first_word(b, (struct gr_span){ .start = first.end, .end = here.end });
+		/* The pronoun is the cue's object ("not do that"), opens the
+		 * clause ("which I'd skip", "that can wait") or the next one
+		 * ("do | that yet"), or the clause is only the cue ("but not yet"). */
+		struct gr_span after = { .start = cue, .end = subordinate(b, cue, here.end) };
+		int refers = clause_has_word(b, after, pronoun) || (first.start < cue && clause_has_word(b, first, relative)) ||
 			     clause_words(b, here) <= 3;
 		if (!refers && cl + 1 < r->nclauses && r->clause_sentence[cl + 1] == s && !named[cl + 1])
 			refers = clause_has_word(b, r->clauses[cl + 1], pronoun) &&
@@ -282,12 +364,14 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 			;
 		if (back == (size_t)-1 || r->clause_sentence[back] != s)
 			continue;
-		for (size_t k = 0; k < a->ex->nconcepts; k++)
-			for (size_t i = 0; i < a->concepts[k].n; i++)
-				if (a->concepts[k].v[i].clause == back)
-					a->concepts[k].v[i].negated = 1;
+		sub[back] = NONE; /* taken back: marked here, applied in one pass below */
 	}
+	for (size_t k = 0; k < a->ex->nconcepts; k++)
+		for (size_t i = 0; i < a->concepts[k].n; i++)
+			if (sub[a->concepts[k].v[i].clause] == NONE)
+				a->concepts[k].v[i].negated = 1;
 	free(named);
+	free(sub);
 	return 0;
 }
 
@@ -300,6 +384,8 @@ static const char *const function_words[] = {
 	"what", "when", "will", "with", "your", "about", "after", "being", "could", "don't", "every", "isn't",
 	"let's", "might", "since", "still", "their", "there", "these", "those", "where", "which", "while", "won't",
 	"would", "before", "should", "that's", "though", "because", "doesn't", "there's", "wouldn't",
+	/* Verbs of a claim about evidence: "Float -> BFloat16 confirms, same dtype rejects". */
+	"confirm", "confirms", "reject", "rejects", "means", "shows", "read", "check", "see", "find", "expect",
 };
 #define NFUNCTION (sizeof(function_words) / sizeof(function_words[0]))
 
@@ -526,11 +612,13 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	const char *buf = r->text.buf;
 	size_t len = r->text.len;
 	struct cues cues = { 0 };
+	signed char *commits = malloc(r->nsentences + 1); /* per sentence: commits to acting (-1 not known yet) */
 	a->concepts = calloc(ex->nconcepts ? ex->nconcepts : 1, sizeof(*a->concepts));
 	a->rows = calloc(ex->table.len ? ex->table.len : 1, sizeof(*a->rows));
 	a->stuffed = calloc(r->nsentences + 1, 1);
-	if (!a->concepts || !a->rows || !a->stuffed)
+	if (!commits || !a->concepts || !a->rows || !a->stuffed)
 		goto nomem;
+	memset(commits, -1, r->nsentences + 1);
 	struct cue_ctx cn = { &cues, 0 }, cd = { &cues, 1 };
 	/* A const exercise is shared; its patterns JIT lazily under a lock. */
 	struct gr_exercise *mex = (struct gr_exercise *)ex;
@@ -544,7 +632,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)
 			goto nomem;
-		set_polarity(&a->concepts[c], r, &cues);
+		set_polarity(&a->concepts[c], r, &cues, commits);
 	}
 	for (size_t i = 0; i < ex->table.len; i++) {
 		struct mention_ctx mc = { &a->rows[i], r, 0 };
@@ -566,9 +654,11 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 		goto nomem;
 	mark_stuffed(a);
 	free(cues.v);
+	free(commits);
 	return 0;
 nomem:
 	free(cues.v);
+	free(commits);
 	gr_analysis_free(a);
 	return GR_ENOMEM;
 }
