@@ -93,6 +93,57 @@ static int add_mention(void *p, size_t a, size_t b)
 	return 0;
 }
 
+/* A word of up to eight bytes as one number (lowercase ASCII), so a lookup
+ * is a few integer compares. 0 for a longer word. */
+static uint64_t pack_word(const char *w, size_t n)
+{
+	uint64_t k = 0;
+	if (n == 0 || n > 8)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		k = k << 8 | gr_tolower((unsigned char)w[i]);
+	return k;
+}
+
+/* Small sets of words, looked up by packed key. */
+struct wordset {
+	const char *const *words;
+	uint64_t key[48];
+	size_t n;
+};
+#define WORDSET(...) { (const char *const[]){ __VA_ARGS__, NULL }, { 0 }, 0 }
+
+/* Words that leave a cue without an object of its own ("not do that yet"). */
+static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
+					  "try", "trying", "pursue", "bother", "with", "touch", "yet", "now", "for",
+					  "right", "at", "the", "moment", "first", "either", "too", "later", "just",
+					  "all", "anymore", "here", "before");
+/* Words that open a condition on a deferral ("can wait until ..."). */
+static struct wordset ws_subordinate = WORDSET("until", "till", "once", "unless", "after", "when");
+static struct wordset ws_pronoun = WORDSET("that", "this", "it", "which", "them", "those", "these");
+static struct wordset ws_relative = WORDSET("which", "that", "this", "it");
+static struct wordset ws_joins = WORDSET("but", "and", "so", "though", "although");
+static struct wordset ws_condition = WORDSET("if", "when", "unless", "whether", "once", "until");
+static struct wordset *const wordsets[] = { &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative, &ws_joins,
+					    &ws_condition };
+static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
+
+static void pack_wordsets(void)
+{
+	for (size_t i = 0; i < sizeof(wordsets) / sizeof(wordsets[0]); i++)
+		for (const char *const *w = wordsets[i]->words; *w && wordsets[i]->n < 48; w++)
+			wordsets[i]->key[wordsets[i]->n++] = pack_word(*w, strlen(*w));
+}
+
+static int in_set(const struct wordset *ws, const char *w, size_t n)
+{
+	uint64_t k = pack_word(w, n);
+	for (size_t i = 0; k && i < ws->n; i++)
+		if (ws->key[i] == k)
+			return 1;
+	return 0;
+}
+
 /* The deferred section or block (a "Not yet" answer) holding off, if any:
  * returns its start, or NONE. */
 static size_t deferred_start(const struct gr_report *r, size_t off)
@@ -198,8 +249,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 	}
 }
 
-/* Does clause cl hold one of words[] as a whole word (ASCII, any case)? */
-static int clause_has_word(const char *b, struct gr_span cl, const char *const *words)
+/* Does b[cl] hold a word of ws (ASCII, any case)? */
+static int clause_has_word(const char *b, struct gr_span cl, const struct wordset *ws)
 {
 	for (size_t k = cl.start; k < cl.end;) {
 		if (!gr_isalpha((unsigned char)b[k])) {
@@ -209,9 +260,8 @@ static int clause_has_word(const char *b, struct gr_span cl, const char *const *
 		size_t w = k;
 		while (k < cl.end && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
 			k++;
-		for (const char *const *x = words; *x; x++)
-			if (strlen(*x) == k - w && !strncasecmp(*x, b + w, k - w))
-				return 1;
+		if (in_set(ws, b + w, k - w))
+			return 1;
 	}
 	return 0;
 }
@@ -231,10 +281,6 @@ static int clause_words(const char *b, struct gr_span cl)
  * its own ("not do that yet", "skip for now")? */
 static int only_filler(const char *b, size_t from, size_t to)
 {
-	static const char *const filler[] = { "that", "this", "it", "which", "them", "those", "these", "do", "doing",
-					      "try", "trying", "pursue", "bother", "with", "touch", "yet", "now", "for",
-					      "right", "at", "the", "moment", "first", "either", "too", "later", "just",
-					      "all", "anymore", "here", "before", NULL };
 	for (size_t k = from; k < to;) {
 		if (!gr_isalpha((unsigned char)b[k])) {
 			k++;
@@ -243,8 +289,7 @@ static int only_filler(const char *b, size_t from, size_t to)
 		size_t w = k;
 		while (k < to && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
 			k++;
-		struct gr_span word = { .start = w, .end = k };
-		if (!clause_has_word(b, word, filler))
+		if (!in_set(&ws_filler, b + w, k - w))
 			return 0;
 	}
 	return 1;
@@ -254,16 +299,16 @@ static int only_filler(const char *b, size_t from, size_t to)
  * the casts come from"), or to when there is none. */
 static size_t subordinate(const char *b, size_t from, size_t to)
 {
-	static const char *const words[] = { "until", "till", "once", "unless", "after", "when", NULL };
-	for (size_t k = from; k < to; k++) {
-		if (!gr_isalpha((unsigned char)b[k]) || (k > from && gr_isalpha((unsigned char)b[k - 1])))
+	for (size_t k = from; k < to;) {
+		if (!gr_isalpha((unsigned char)b[k])) {
+			k++;
 			continue;
-		size_t e = k;
-		while (e < to && gr_isalpha((unsigned char)b[e]))
-			e++;
-		struct gr_span w = { .start = k, .end = e };
-		if (clause_has_word(b, w, words))
-			return k;
+		}
+		size_t w = k;
+		while (k < to && gr_isalpha((unsigned char)b[k]))
+			k++;
+		if ((w == from || !gr_isalpha((unsigned char)b[w - 1])) && in_set(&ws_subordinate, b + w, k - w))
+			return w;
 	}
 	return to;
 }
@@ -310,10 +355,6 @@ static struct gr_span first_word(const char *b, struct gr_span sp)
 
 static int refer_back(struct gr_analysis *a, const struct cues *c)
 {
-	static const char *const pronoun[] = { "that", "this", "it", "which", "them", "those", "these", NULL };
-	static const char *const relative[] = { "which", "that", "this", "it", NULL };
-	static const char *const joins[] = { "but", "and", "so", "though", "although", NULL };
-	static const char *const condition[] = { "if", "when", "unless", "whether", "once", "until", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	size_t *named = calloc(r->nclauses + 1, sizeof(size_t)), *sub = malloc((r->nclauses + 1) * sizeof(size_t));
@@ -322,17 +363,21 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 		free(sub);
 		return -1;
 	}
-	for (size_t cl = 0; cl < r->nclauses; cl++)
-		sub[cl] = subordinate(b, r->clauses[cl].start, r->clauses[cl].end);
+	pthread_once(&wordsets_once, pack_wordsets);
+	/* Only a clause with a cue can take anything back. */
+	for (size_t cl = 0; cl < r->nclauses; cl++) {
+		struct gr_span sp = r->clauses[cl];
+		size_t k = first_cue(c, sp.start);
+		sub[cl] = k < c->n && c->v[k].start < sp.end ? subordinate(b, sp.start, sp.end) : sp.end;
+	}
 	/* What a clause names before any condition on its cue ("that can wait
 	 * | until the casts are known"): not what it negates ("would not do"),
 	 * nor the pronoun itself (a concept may match "which"). */
 	for (size_t k = 0; k < a->ex->nconcepts; k++)
 		for (size_t i = 0; i < a->concepts[k].n; i++) {
 			const struct gr_mention *x = &a->concepts[k].v[i];
-			struct gr_span sp = { .start = x->start, .end = x->end };
 			if (x->start < sub[x->clause])
-				named[x->clause] += !x->negated && !(clause_words(b, sp) == 1 && clause_has_word(b, sp, pronoun));
+				named[x->clause] += !x->negated && !in_set(&ws_pronoun, b + x->start, x->end - x->start);
 		}
 	for (size_t k = 0; k < a->ex->table.len; k++)
 		for (size_t i = 0; i < a->rows[k].n; i++)
@@ -344,18 +389,19 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 			continue;
 		/* "if it doesn't" states an outcome; it rejects nothing. */
 		struct gr_span first = first_word(b, here);
-		if (clause_has_word(b, first, condition))
+		if (clause_has_word(b, first, &ws_condition))
 			continue;
-		if (clause_has_word(b, first, joins)) /* "but that can wait" */
+		if (clause_has_word(b, first, &ws_joins)) /* "but that can wait" */
 			first = first_word(b, (struct gr_span){ .start = first.end, .end = here.end });
 		/* The pronoun is the cue's object ("not do that"), opens the
 		 * clause ("which I'd skip", "that can wait") or the next one
 		 * ("do | that yet"), or the clause is only the cue ("but not yet"). */
 		struct gr_span after = { .start = cue, .end = subordinate(b, cue, here.end) };
-		int refers = clause_has_word(b, after, pronoun) || (first.start < cue && clause_has_word(b, first, relative)) ||
+		int refers = clause_has_word(b, after, &ws_pronoun) ||
+			     (first.start < cue && clause_has_word(b, first, &ws_relative)) ||
 			     clause_words(b, here) <= 3;
 		if (!refers && cl + 1 < r->nclauses && r->clause_sentence[cl + 1] == s && !named[cl + 1])
-			refers = clause_has_word(b, r->clauses[cl + 1], pronoun) &&
+			refers = clause_has_word(b, r->clauses[cl + 1], &ws_pronoun) &&
 				 only_filler(b, r->clauses[cl + 1].start, r->clauses[cl + 1].end);
 		if (!refers)
 			continue;
@@ -389,17 +435,6 @@ static const char *const function_words[] = {
 };
 #define NFUNCTION (sizeof(function_words) / sizeof(function_words[0]))
 
-/* A word of up to eight bytes as one number (lowercase ASCII), so a lookup
- * is a few integer compares. 0 for a longer word. */
-static uint64_t pack_word(const char *w, size_t n)
-{
-	uint64_t k = 0;
-	if (n == 0 || n > 8)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		k = k << 8 | gr_tolower((unsigned char)w[i]);
-	return k;
-}
 
 /* An open-addressing table of the packed words: a lookup is one or two probes. */
 #define FUNCTION_SLOTS 256
