@@ -250,19 +250,28 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 }
 
 /* Does b[cl] hold a word of ws (ASCII, any case)? */
+static struct gr_span span_at(size_t start, size_t end)
+{
+	return (struct gr_span){ .start = start, .end = end };
+}
+
+/* The first word of b[sp] (letters and apostrophes), or an empty span at
+ * sp.end: walk a span's words with sp.start = word.end. */
+static struct gr_span first_word(const char *b, struct gr_span sp)
+{
+	struct gr_span w = { .start = sp.start, .end = sp.start };
+	while (w.start < sp.end && !gr_isalpha((unsigned char)b[w.start]))
+		w.start++;
+	for (w.end = w.start; w.end < sp.end && (gr_isalpha((unsigned char)b[w.end]) || b[w.end] == '\''); w.end++)
+		;
+	return w;
+}
+
 static int clause_has_word(const char *b, struct gr_span cl, const struct wordset *ws)
 {
-	for (size_t k = cl.start; k < cl.end;) {
-		if (!gr_isalpha((unsigned char)b[k])) {
-			k++;
-			continue;
-		}
-		size_t w = k;
-		while (k < cl.end && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
-			k++;
-		if (in_set(ws, b + w, k - w))
+	for (struct gr_span w = first_word(b, cl); w.start < cl.end; w = first_word(b, span_at(w.end, cl.end)))
+		if (in_set(ws, b + w.start, w.end - w.start))
 			return 1;
-	}
 	return 0;
 }
 
@@ -281,17 +290,10 @@ static int clause_words(const char *b, struct gr_span cl)
  * its own ("not do that yet", "skip for now")? */
 static int only_filler(const char *b, size_t from, size_t to)
 {
-	for (size_t k = from; k < to;) {
-		if (!gr_isalpha((unsigned char)b[k])) {
-			k++;
-			continue;
-		}
-		size_t w = k;
-		while (k < to && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
-			k++;
-		if (!in_set(&ws_filler, b + w, k - w))
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to;
+	     w = first_word(b, span_at(w.end, to)))
+		if (!in_set(&ws_filler, b + w.start, w.end - w.start))
 			return 0;
-	}
 	return 1;
 }
 
@@ -299,17 +301,11 @@ static int only_filler(const char *b, size_t from, size_t to)
  * the casts come from"), or to when there is none. */
 static size_t subordinate(const char *b, size_t from, size_t to)
 {
-	for (size_t k = from; k < to;) {
-		if (!gr_isalpha((unsigned char)b[k])) {
-			k++;
-			continue;
-		}
-		size_t w = k;
-		while (k < to && gr_isalpha((unsigned char)b[k]))
-			k++;
-		if ((w == from || !gr_isalpha((unsigned char)b[w - 1])) && in_set(&ws_subordinate, b + w, k - w))
-			return w;
-	}
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to;
+	     w = first_word(b, span_at(w.end, to)))
+		if ((w.start == from || !gr_isalpha((unsigned char)b[w.start - 1])) &&
+		    in_set(&ws_subordinate, b + w.start, w.end - w.start))
+			return w.start;
 	return to;
 }
 
@@ -342,16 +338,6 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
  * itself and rejects "that"/"which"/"it" (or is a short "not yet") takes
  * back what the clause before it named. A cue with an object of its own
  * ("instead of rebuilding it", "can't start until it returns") does not. */
-/* The first word of b[sp] (an empty span when there is none). */
-static struct gr_span first_word(const char *b, struct gr_span sp)
-{
-	struct gr_span w = { .start = sp.start, .end = sp.start };
-	while (w.start < sp.end && !gr_isalpha((unsigned char)b[w.start]))
-		w.start++;
-	for (w.end = w.start; w.end < sp.end && (gr_isalpha((unsigned char)b[w.end]) || b[w.end] == '\''); w.end++)
-		;
-	return w;
-}
 
 static int refer_back(struct gr_analysis *a, const struct cues *c)
 {
@@ -392,7 +378,7 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 		if (clause_has_word(b, first, &ws_condition))
 			continue;
 		if (clause_has_word(b, first, &ws_joins)) /* "but that can wait" */
-			first = first_word(b, (struct gr_span){ .start = first.end, .end = here.end });
+			first = first_word(b, span_at(first.end, here.end));
 		/* The pronoun is the cue's object ("not do that"), opens the
 		 * clause ("which I'd skip", "that can wait") or the next one
 		 * ("do | that yet"), or the clause is only the cue ("but not yet"). */
