@@ -10,6 +10,8 @@
 #ifndef GR_CHARS_H
 #define GR_CHARS_H
 
+#include <stddef.h>
+
 enum {
 	GR_CH_ALPHA = 1,
 	GR_CH_DIGIT = 2,
@@ -28,6 +30,19 @@ static inline int gr_isword(unsigned char c) { return gr_chars[c] & GR_CH_WORD; 
 /* Part of a word as a learner writes one: a letter, a digit or any non-ASCII
  * character (0 or 1, so it can be added). */
 static inline int gr_istext(unsigned char c) { return (gr_chars[c] & (GR_CH_ALPHA | GR_CH_DIGIT | GR_CH_HIGH)) != 0; }
+/* How many words b[from..to) holds, counted that way (without branches:
+ * word edges are unpredictable). */
+static inline int gr_count_words(const char *b, size_t from, size_t to)
+{
+	int n = 0, in = 0;
+	for (size_t k = from; k < to; k++) {
+		int w = gr_istext((unsigned char)b[k]);
+		n += w & !in;
+		in = w;
+	}
+	return n;
+}
+
 static inline unsigned char gr_tolower(unsigned char c) { return (unsigned char)(gr_chars[c] & GR_CH_UPPER ? c + 32 : c); }
 
 #endif

@@ -8,7 +8,10 @@
  * pattern gets, when it can be proved, a set of literal strings one of which
  * every match must contain ("because"; "profil"). A report is indexed once
  * by its lowercase trigrams (gr_trigrams_build), and a pattern none of whose
- * literals' trigrams occur in the report is never run.
+ * literals' trigrams occur in the report is never run. A pattern that does
+ * run is tried only in the window before each place its literal occurs
+ * when the literal starts every match, or sits at most a bounded number of
+ * bytes into one; otherwise over the whole text.
  *
  * Matches of a set are reported in order, without overlaps, as a single
  * alternation of the patterns would report them (leftmost; at one start the

@@ -811,6 +811,31 @@ static int push_hit(struct gr_scratch *s, size_t *n, size_t a, size_t b, size_t 
 	return 0;
 }
 
+/* Where the search goes on after a match: its end, or one character on
+ * from an empty one. */
+static size_t after_match(const char *buf, size_t len, const PCRE2_SIZE *ov)
+{
+	size_t next = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	while (next < len && ((unsigned char)buf[next] & 0xC0) == 0x80)
+		next++;
+	return next;
+}
+
+/* Every match of p in buf, scanning from the start. */
+static int scan_all(struct gr_pattern *p, size_t pi, const char *buf, size_t len, struct gr_scratch *s, size_t *n)
+{
+	size_t off = 0;
+	for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
+		if (match(p, buf, len, off, s) < 0)
+			break; /* no match, or a limit hit: keep what was found */
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+		if (push_hit(s, n, ov[0], ov[1], pi) < 0)
+			return GR_ENOMEM;
+		off = after_match(buf, len, ov);
+	}
+	return 0;
+}
+
 /* Every match holds one of p's literals at most p->pre bytes after its
  * start (0: every match starts with one). So try matches only in the window
  * before each place a literal occurs, in order, instead of over the whole
@@ -825,7 +850,7 @@ static int scan_windows(struct gr_pattern *p, size_t pi, const char *buf, size_t
 	size_t cand[256], nc = 0;
 	for (size_t k = 0; k < p->nlit; k++)
 		if (find_literal(&p->lit[k], tri, cand, &nc, sizeof(cand) / sizeof(cand[0])) < 0)
-			goto full; /* a literal everywhere: scan instead */
+			return scan_all(p, pi, buf, len, s, n); /* a literal everywhere */
 	for (size_t i = 1; i < nc; i++) /* ascending: few, so insertion sort */
 		for (size_t j = i; j > 0 && cand[j - 1] > cand[j]; j--) {
 			size_t t = cand[j];
@@ -853,28 +878,12 @@ static int scan_windows(struct gr_pattern *p, size_t pi, const char *buf, size_t
 			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
 			rc = push_hit(s, n, ov[0], ov[1], pi);
 			found++;
-			next = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-			while (next < len && ((unsigned char)buf[next] & 0xC0) == 0x80)
-				next++;
-			from = next;
+			from = next = after_match(buf, len, ov);
 		}
 		tried = at + 1;
 	}
 	pcre2_set_offset_limit(s->mctx, PCRE2_UNSET);
 	return rc;
-full:;
-	size_t off = 0;
-	for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
-		if (match(p, buf, len, off, s) < 0)
-			break;
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
-		if (push_hit(s, n, ov[0], ov[1], pi) < 0)
-			return GR_ENOMEM;
-		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-		while (off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
-			off++;
-	}
-	return 0;
 }
 
 static int by_start(const void *a, const void *b)
@@ -889,7 +898,6 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx)
 {
 	size_t n = 0;
-	struct hit *hits = s->hits;
 	for (size_t i = 0; i < set->n; i++) {
 		struct gr_pattern *p = &set->v[i];
 		if (tri && p->nlit) {
@@ -902,32 +910,12 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 				continue;
 		}
 		jit_one(p, len);
-		if (tri && p->nlit && (p->prefix || p->pre <= GR_MAX_PRE) && tri->lower && tri->len == len) {
-			int rc = scan_windows(p, i, buf, len, tri, s, &n);
-			if (rc < 0)
-				return rc;
-			hits = s->hits;
-			continue;
-		}
-		size_t off = 0;
-		for (int guard = 0; off <= len && guard < GR_MAX_MENTIONS; guard++) {
-			if (match(p, buf, len, off, s) < 0)
-				break; /* no match, or a limit hit: keep what was found */
-			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
-			if (n == s->hcap) {
-				size_t cap = s->hcap ? s->hcap * 2 : 64;
-				struct hit *h = realloc(s->hits, cap * sizeof(*h));
-				if (!h)
-					return GR_ENOMEM;
-				s->hits = hits = h;
-				s->hcap = cap;
-			}
-			hits[n++] = (struct hit){ ov[0], ov[1], i };
-			off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
-			while (off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
-				off++;
-		}
+		int windows = tri && p->nlit && (p->prefix || p->pre <= GR_MAX_PRE) && tri->lower && tri->len == len;
+		int rc = windows ? scan_windows(p, i, buf, len, tri, s, &n) : scan_all(p, i, buf, len, s, &n);
+		if (rc < 0)
+			return rc;
 	}
+	struct hit *hits = s->hits;
 	if (n > 16) {
 		qsort(hits, n, sizeof(*hits), by_start);
 	} else {

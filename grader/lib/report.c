@@ -703,13 +703,7 @@ static int count_words(struct parser *p)
 	int words = 0;
 	for (size_t i = 0; i < p->nl; i++) {
 		struct linfo *l = &p->li[i];
-		size_t k = l->field >= 0 ? l->value : l->body, end = l->off + l->len;
-		int in = 0;
-		for (; k < end; k++) { /* without branches: word edges are unpredictable */
-			int w = gr_istext((unsigned char)p->buf[k]);
-			words += w & !in;
-			in = w;
-		}
+		words += gr_count_words(p->buf, l->field >= 0 ? l->value : l->body, l->off + l->len);
 	}
 	return words;
 }

@@ -14,6 +14,7 @@
 #include "chars.h"
 
 #define NONE ((size_t)-1)
+#define ADJACENT_CUE 12 /* bytes from a negation to a cue it undoes: "don't skip", "no reason not to" */
 
 /* ---- locating ------------------------------------------------------------ */
 
@@ -105,13 +106,26 @@ static uint64_t pack_word(const char *w, size_t n)
 	return k;
 }
 
-/* Small sets of words, looked up by packed key. */
+/* Sets of words, looked up by packed key in an open-addressing table: one
+ * or two probes per word. Packed once (pack_wordsets) before the first use. */
+#define WORDSET_SLOTS 256
 struct wordset {
 	const char *const *words;
-	uint64_t key[48];
-	size_t n;
+	uint64_t slot[WORDSET_SLOTS];
 };
-#define WORDSET(...) { (const char *const[]){ __VA_ARGS__, NULL }, { 0 }, 0 }
+#define WORDSET(...) { (const char *const[]){ __VA_ARGS__, NULL }, { 0 } }
+
+/* Function words: a sentence has them, a keyword list does not. */
+static struct wordset ws_function = WORDSET(
+	"a", "i", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "me", "my", "no", "of", "on", "or",
+	"so", "to", "up", "we", "all", "and", "are", "but", "can", "did", "for", "had", "has", "how", "i'd", "its",
+	"may", "not", "our", "out", "per", "the", "was", "who", "why", "you", "also", "been", "does", "each", "even",
+	"from", "have", "here", "into", "it's", "just", "only", "than", "that", "then", "they", "this", "were",
+	"what", "when", "will", "with", "your", "about", "after", "being", "could", "don't", "every", "isn't",
+	"let's", "might", "since", "still", "their", "there", "these", "those", "where", "which", "while", "won't",
+	"would", "before", "should", "that's", "though", "because", "doesn't", "there's", "wouldn't",
+	/* Verbs of a claim about evidence: "Float -> BFloat16 confirms, same dtype rejects". */
+	"confirm", "confirms", "reject", "rejects", "means", "shows", "read", "check", "see", "find", "expect");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
@@ -124,22 +138,31 @@ static struct wordset ws_pronoun = WORDSET("that", "this", "it", "which", "them"
 static struct wordset ws_relative = WORDSET("which", "that", "this", "it");
 static struct wordset ws_joins = WORDSET("but", "and", "so", "though", "although");
 static struct wordset ws_condition = WORDSET("if", "when", "unless", "whether", "once", "until");
-static struct wordset *const wordsets[] = { &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative, &ws_joins,
-					    &ws_condition };
+static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
+					    &ws_joins, &ws_condition };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
+
+static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 56); }
 
 static void pack_wordsets(void)
 {
 	for (size_t i = 0; i < sizeof(wordsets) / sizeof(wordsets[0]); i++)
-		for (const char *const *w = wordsets[i]->words; *w && wordsets[i]->n < 48; w++)
-			wordsets[i]->key[wordsets[i]->n++] = pack_word(*w, strlen(*w));
+		for (const char *const *w = wordsets[i]->words; *w; w++) {
+			uint64_t k = pack_word(*w, strlen(*w));
+			unsigned h = slot_of(k);
+			while (wordsets[i]->slot[h] && wordsets[i]->slot[h] != k)
+				h = (h + 1) & (WORDSET_SLOTS - 1);
+			wordsets[i]->slot[h] = k;
+		}
 }
 
 static int in_set(const struct wordset *ws, const char *w, size_t n)
 {
 	uint64_t k = pack_word(w, n);
-	for (size_t i = 0; k && i < ws->n; i++)
-		if (ws->key[i] == k)
+	if (!k)
+		return 0;
+	for (unsigned h = slot_of(k); ws->slot[h]; h = (h + 1) & (WORDSET_SLOTS - 1))
+		if (ws->slot[h] == k)
 			return 1;
 	return 0;
 }
@@ -237,7 +260,7 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 			if (q->start < x->end && q->end > x->start)
 				continue; /* the cue is part of the mention itself */
 			if (!q->rightward && k + 1 < c->n && c->v[k + 1].start < cl.end &&
-			    c->v[k + 1].start - q->end < 12) {
+			    c->v[k + 1].start - q->end < ADJACENT_CUE) {
 				k++; /* "don't skip", "no reason not to": two cues undo each other */
 				continue;
 			}
@@ -275,17 +298,6 @@ static int clause_has_word(const char *b, struct gr_span cl, const struct wordse
 	return 0;
 }
 
-static int clause_words(const char *b, struct gr_span cl)
-{
-	int n = 0, in = 0;
-	for (size_t k = cl.start; k < cl.end; k++) {
-		int w = gr_istext((unsigned char)b[k]);
-		n += w & !in;
-		in = w;
-	}
-	return n;
-}
-
 /* Is every word of b[from..to) one that leaves a cue without an object of
  * its own ("not do that yet", "skip for now")? */
 static int only_filler(const char *b, size_t from, size_t to)
@@ -320,7 +332,7 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
 		const struct cue *q = &c->v[k];
 		if (end && subordinate(b, q->start, q->end) == q->start)
 			break; /* "can wait | until we know": the rest is its condition */
-		if (q->rightward && neg && q->start - last_neg < 12)
+		if (q->rightward && neg && q->start - last_neg < ADJACENT_CUE)
 			return 0; /* a double negative */
 		if (!q->rightward) {
 			neg = 1;
@@ -349,7 +361,6 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 		free(sub);
 		return -1;
 	}
-	pthread_once(&wordsets_once, pack_wordsets);
 	/* Only a clause with a cue can take anything back. */
 	for (size_t cl = 0; cl < r->nclauses; cl++) {
 		struct gr_span sp = r->clauses[cl];
@@ -375,17 +386,17 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 			continue;
 		/* "if it doesn't" states an outcome; it rejects nothing. */
 		struct gr_span first = first_word(b, here);
-		if (clause_has_word(b, first, &ws_condition))
+		if (in_set(&ws_condition, b + first.start, first.end - first.start))
 			continue;
-		if (clause_has_word(b, first, &ws_joins)) /* "but that can wait" */
+		if (in_set(&ws_joins, b + first.start, first.end - first.start)) /* "but that can wait" */
 			first = first_word(b, span_at(first.end, here.end));
 		/* The pronoun is the cue's object ("not do that"), opens the
 		 * clause ("which I'd skip", "that can wait") or the next one
 		 * ("do | that yet"), or the clause is only the cue ("but not yet"). */
 		struct gr_span after = { .start = cue, .end = subordinate(b, cue, here.end) };
 		int refers = clause_has_word(b, after, &ws_pronoun) ||
-			     (first.start < cue && clause_has_word(b, first, &ws_relative)) ||
-			     clause_words(b, here) <= 3;
+			     (first.start < cue && in_set(&ws_relative, b + first.start, first.end - first.start)) ||
+			     gr_count_words(b, here.start, here.end) <= 3;
 		if (!refers && cl + 1 < r->nclauses && r->clause_sentence[cl + 1] == s && !named[cl + 1])
 			refers = clause_has_word(b, r->clauses[cl + 1], &ws_pronoun) &&
 				 only_filler(b, r->clauses[cl + 1].start, r->clauses[cl + 1].end);
@@ -404,51 +415,6 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 				a->concepts[k].v[i].negated = 1;
 	free(named);
 	free(sub);
-	return 0;
-}
-
-/* Function words: a sentence has them, a keyword list does not. */
-static const char *const function_words[] = {
-	"a", "i", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "me", "my", "no", "of", "on", "or",
-	"so", "to", "up", "we", "all", "and", "are", "but", "can", "did", "for", "had", "has", "how", "i'd", "its",
-	"may", "not", "our", "out", "per", "the", "was", "who", "why", "you", "also", "been", "does", "each", "even",
-	"from", "have", "here", "into", "it's", "just", "only", "than", "that", "then", "they", "this", "were",
-	"what", "when", "will", "with", "your", "about", "after", "being", "could", "don't", "every", "isn't",
-	"let's", "might", "since", "still", "their", "there", "these", "those", "where", "which", "while", "won't",
-	"would", "before", "should", "that's", "though", "because", "doesn't", "there's", "wouldn't",
-	/* Verbs of a claim about evidence: "Float -> BFloat16 confirms, same dtype rejects". */
-	"confirm", "confirms", "reject", "rejects", "means", "shows", "read", "check", "see", "find", "expect",
-};
-#define NFUNCTION (sizeof(function_words) / sizeof(function_words[0]))
-
-
-/* An open-addressing table of the packed words: a lookup is one or two probes. */
-#define FUNCTION_SLOTS 256
-static uint64_t function_table[FUNCTION_SLOTS];
-static pthread_once_t function_once = PTHREAD_ONCE_INIT;
-
-static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 56); }
-
-static void pack_function_words(void)
-{
-	for (size_t i = 0; i < NFUNCTION; i++) {
-		uint64_t k = pack_word(function_words[i], strlen(function_words[i]));
-		unsigned h = slot_of(k);
-		while (function_table[h] && function_table[h] != k)
-			h = (h + 1) & (FUNCTION_SLOTS - 1);
-		function_table[h] = k;
-	}
-}
-
-static int function_word(const char *w, size_t n)
-{
-	uint64_t k = pack_word(w, n);
-	if (!k)
-		return 0;
-	pthread_once(&function_once, pack_function_words);
-	for (unsigned h = slot_of(k); function_table[h]; h = (h + 1) & (FUNCTION_SLOTS - 1))
-		if (function_table[h] == k)
-			return 1;
 	return 0;
 }
 
@@ -530,7 +496,7 @@ static void mark_stuffed(struct gr_analysis *a)
 			if (w > sp.start && code_glue(b[w - 1], "`'\".:"))
 				continue;
 			words++;
-			function += function_word(b + w, n);
+			function += in_set(&ws_function, b + w, n);
 		}
 		/* A comma list of one- and two-word items is a list, not a claim. */
 		int items = 1;
@@ -630,6 +596,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	memset(a, 0, sizeof(*a));
 	a->ex = ex;
 	a->r = r;
+	pthread_once(&wordsets_once, pack_wordsets);
 	const char *buf = r->text.buf;
 	size_t len = r->text.len;
 	struct cues cues = { 0 };
