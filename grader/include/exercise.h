@@ -175,6 +175,7 @@ struct gr_exercise {
 	double pct_tolerance;    /* facts: percentage points */
 	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
 	int max_points;
+	unsigned char label_start[256]; /* 1: some field label, alias or section heading may start with this byte */
 };
 
 /* Load and compile path. On failure returns GR_EINPUT/GR_EIO/GR_ENOMEM with

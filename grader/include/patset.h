@@ -70,6 +70,7 @@ struct gr_pattern {
 	struct gr_literal *lit; /* one of which every match contains */
 	size_t nlit;           /* 0: no literal proved, always run */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
+	int words;             /* every match is one of the literals as a whole word: found without PCRE2 */
 	size_t pre;            /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
 	struct gr_literal need; /* another literal every match holds (need.s NULL: none) */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */

@@ -1144,6 +1144,21 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	return rc;
 }
 
+/* Which bytes may start a label or heading: a report line starting with
+ * any other is prose, and no pattern is tried on it. */
+static void map_label_starts(struct gr_exercise *ex)
+{
+	for (unsigned c = 0; c < 256; c++) {
+		int may = 0;
+		for (size_t f = 0; f < ex->nfields && !may; f++)
+			may = (ex->fields[f].label_re && gr_may_start(ex->fields[f].label_re, (unsigned char)c)) ||
+			      (ex->fields[f].alias_re && gr_may_start(ex->fields[f].alias_re, (unsigned char)c));
+		for (size_t s = 0; s < ex->nsections && !may; s++)
+			may = ex->sections[s].heading_re && gr_may_start(ex->sections[s].heading_re, (unsigned char)c);
+		ex->label_start[c] = (unsigned char)may;
+	}
+}
+
 int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error *err)
 {
 	char *src = NULL;
@@ -1185,6 +1200,8 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	rc = load_root(&L, yaml_document_get_root_node(&L.doc));
 	if (!rc && L.visits > GR_MAX_YAML_NODES)
 		rc = gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise is too large or has too many aliases");
+	if (!rc)
+		map_label_starts(L.ex);
 done:
 	yaml_document_delete(&L.doc);
 	free(src);

@@ -588,6 +588,52 @@ static void hash_literal(struct gr_literal *l)
 	}
 }
 
+/* A word of the pattern's own: ASCII letters, digits or '_'. */
+static const char *word_at(const char *p)
+{
+	while (gr_isword((unsigned char)*p) && (unsigned char)*p < 0x80)
+		p++;
+	return p;
+}
+
+/* Is every match a whole word of its literals: alternatives that are each
+ * \bWORD\b or \b(?:WORD|WORD...)\b? Then the literals' places, with no
+ * word character on either side, are exactly the matches. */
+static int whole_words(const char *p)
+{
+	for (;;) {
+		if (strncmp(p, "\\b", 2))
+			return 0;
+		p += 2;
+		if (!strncmp(p, "(?:", 3)) {
+			p += 3;
+			for (;;) {
+				const char *e = word_at(p);
+				if (e == p)
+					return 0;
+				p = e;
+				if (*p != '|')
+					break;
+				p++;
+			}
+			if (*p++ != ')')
+				return 0;
+		} else {
+			const char *e = word_at(p);
+			if (e == p)
+				return 0;
+			p = e;
+		}
+		if (strncmp(p, "\\b", 2))
+			return 0;
+		p += 2;
+		if (!*p)
+			return 1;
+		if (*p++ != '|')
+			return 0;
+	}
+}
+
 /* Extract p's literals and hash their trigrams once, not per report. The
  * array is p's own until flatten() moves every pattern's into the set's. */
 static int add_literals(struct gr_pattern *p, const char *pattern)
@@ -621,6 +667,9 @@ static int add_literals(struct gr_pattern *p, const char *pattern)
 		if (len >= 3)
 			hash_literal(l);
 	}
+	p->words = info.prefix && whole_words(pattern);
+	for (size_t j = 0; j < k && p->words; j++)
+		p->words = p->lit[j].wb && p->lit[j].len >= 2;
 	return 0;
 }
 
@@ -886,6 +935,46 @@ static int scan_windows(struct gr_pattern *p, size_t pi, const char *buf, size_t
 	return rc;
 }
 
+/* A pattern of whole words (p->words): each place one of its literals
+ * occurs with no ASCII word character on either side is a match, and no
+ * other place is. Where a neighbour is not ASCII (a letter of another
+ * script is a word character under UCP), PCRE2 decides at that place.
+ * Whole words never overlap, so the set's sort puts them in order. */
+static int scan_words(struct gr_pattern *p, size_t pi, const char *buf, size_t len,
+		      const struct gr_trigrams *tri, struct gr_scratch *s, size_t *n)
+{
+	size_t n0 = *n, found = 0;
+	for (size_t k = 0; k < p->nlit; k++) {
+		const struct gr_literal *l = &p->lit[k];
+		size_t cand[256], nc = 0;
+		if (find_literal(l, tri, cand, &nc, sizeof(cand) / sizeof(cand[0])) < 0) {
+			*n = n0; /* a literal everywhere: the plain scan */
+			return scan_all(p, pi, buf, len, s, n);
+		}
+		for (size_t i = 0; i < nc && found < GR_MAX_MENTIONS; i++) {
+			size_t at = cand[i], end = at + l->len;
+			unsigned char before = at ? (unsigned char)buf[at - 1] : ' ';
+			unsigned char after = end < len ? (unsigned char)buf[end] : ' ';
+			if (gr_isword(after) && after < 0x80)
+				continue;
+			if (before >= 0x80 || after >= 0x80) {
+				pcre2_set_offset_limit(s->mctx, at);
+				int rc = match(p, buf, len, at, s);
+				pcre2_set_offset_limit(s->mctx, PCRE2_UNSET);
+				if (rc < 0)
+					continue;
+				PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
+				at = ov[0];
+				end = ov[1];
+			}
+			if (push_hit(s, n, at, end, pi) < 0)
+				return GR_ENOMEM;
+			found++;
+		}
+	}
+	return 0;
+}
+
 static int by_start(const void *a, const void *b)
 {
 	const struct hit *x = a, *y = b;
@@ -911,7 +1000,9 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		}
 		jit_one(p, len);
 		int windows = tri && p->nlit && (p->prefix || p->pre <= GR_MAX_PRE) && tri->lower && tri->len == len;
-		int rc = windows ? scan_windows(p, i, buf, len, tri, s, &n) : scan_all(p, i, buf, len, s, &n);
+		int rc = !windows ? scan_all(p, i, buf, len, s, &n)
+			 : p->words ? scan_words(p, i, buf, len, tri, s, &n)
+				    : scan_windows(p, i, buf, len, tri, s, &n);
 		if (rc < 0)
 			return rc;
 	}

@@ -107,9 +107,17 @@ static size_t after_label(const char *b, size_t i, size_t end)
 	return skip_marks(b, i, end);
 }
 
+/* Can a label or heading start at off? Most lines start with prose. */
+static int may_label(const struct parser *p, size_t off, size_t end)
+{
+	return off < end && p->ex->label_start[(unsigned char)p->buf[off]];
+}
+
 /* Try every field's labels, then aliases, at off. */
 static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t *value)
 {
+	if (!may_label(p, off, end))
+		return -1;
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t f = 0; f < p->ex->nfields; f++) {
 			const struct gr_field *fd = &p->ex->fields[f];
@@ -208,7 +216,7 @@ static void scan_line(struct parser *p, struct linfo *l)
 				memchr(p->buf + value, '|', end - value) != NULL;
 		return;
 	}
-	for (size_t s = 0; s < p->ex->nsections; s++) {
+	for (size_t s = 0; s < p->ex->nsections && may_label(p, l->body, end); s++) {
 		if (match_at(p, p->ex->sections[s].heading_re, l->body, end)) {
 			l->section = (int)s;
 			break;

@@ -185,7 +185,10 @@ static int has_phrase(const char *b, struct gr_span sp, const char *const *phras
 	for (size_t k = sp.start; k < sp.end; k++) {
 		if (k > sp.start && gr_isalpha((unsigned char)b[k - 1]))
 			continue;
+		char c = (char)gr_tolower((unsigned char)b[k]);
 		for (const char *const *p = phrases; *p; p++) {
+			if ((*p)[0] != c) /* phrases are lowercase */
+				continue;
 			size_t n = strlen(*p);
 			if (k + n <= sp.end && !strncasecmp(b + k, *p, n) &&
 			    (k + n == sp.end || !gr_isalpha((unsigned char)b[k + n])))

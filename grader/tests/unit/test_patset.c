@@ -204,6 +204,46 @@ static void test_windows_hold_wide_characters(void **state)
 	gr_patset_free(&set);
 }
 
+/* Patterns of whole words are matched from the index alone; anything else
+ * (an optional letter, a group inside a word, a bare word) is not. */
+static void test_whole_word_patterns(void **state)
+{
+	(void)state;
+	static const char *patterns[] = {
+		"\\bso\\b", "\\bonly\\b|\\bjust\\b", "\\b(?:fp32|bf16|half)\\b", "\\bslices?\\b",
+		"\\bcop(?:y|ies)\\b", "\\bfoo\\b|bar", "record", "\\bno\\s+point\\b",
+	};
+	static const int words[] = { 1, 1, 1, 0, 0, 0, 0, 0 };
+	enum { N = sizeof(patterns) / sizeof(patterns[0]) };
+	struct gr_patset set;
+	size_t bad, off;
+	char msg[128];
+	assert_int_equal(gr_patset_compile(&set, patterns, N, &bad, msg, sizeof(msg), &off), 0);
+	for (size_t i = 0; i < N; i++)
+		if (set.v[i].words != words[i]) {
+			print_error("%s: words %d, expected %d\n", patterns[i], set.v[i].words, words[i]);
+			fail();
+		}
+	/* Inside words, next to '_', digits and letters of other scripts. */
+	const char *text = "so also_so so_ 2so so2 \xC3\xA9so so\xC3\xA9 SO. Just-only justly FP32x fp32 bf16, half.";
+	struct gr_text t;
+	struct gr_error err = { 0 };
+	struct gr_trigrams tri;
+	assert_int_equal(gr_text_normalize(text, strlen(text), "words", &t, &err), 0);
+	assert_int_equal(gr_trigrams_build(&tri, t.buf, t.len), 0);
+	/* so x2 (first and "SO"), Just, only, fp32, bf16, half; plus the other patterns' own. */
+	size_t n = compare_set(&set, &t, &tri, "words");
+	struct gr_patset three = { set.v, 3, NULL };
+	static struct hits h;
+	h.n = 0;
+	assert_int_equal(gr_patset_scan(&three, t.buf, t.len, &tri, &scratch, record, &h), 0);
+	assert_int_equal(h.n / 2, 7);
+	assert_true(n >= 7);
+	gr_trigrams_free(&tri);
+	gr_text_free(&t);
+	gr_patset_free(&set);
+}
+
 static void test_prefilter_finds_what_a_scan_finds(void **state)
 {
 	(void)state;
@@ -255,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_literal_extraction),
 		cmocka_unit_test(test_literal_window),
 		cmocka_unit_test(test_windows_hold_wide_characters),
+		cmocka_unit_test(test_whole_word_patterns),
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
