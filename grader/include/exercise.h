@@ -109,6 +109,7 @@ struct gr_field {
 	pcre2_code *label_re; /* accepted spellings: earn report-fields */
 	pcre2_code *alias_re; /* renamed forms: serve the content, don't earn the field, or NULL */
 	pcre2_code *infer_re; /* a sentence that plays this field when unlabelled, or NULL */
+	uint8_t label_first[32], alias_first[32]; /* bitmaps: bytes a match may start with */
 };
 
 struct gr_section {
@@ -118,6 +119,7 @@ struct gr_section {
 	pcre2_code *heading_re; /* a heading/label that opens it, or NULL */
 	pcre2_code *infer_re;   /* sentences that play it when no heading or number, or NULL */
 	bool deferred;          /* everything in it is something not to do now ("not yet") */
+	uint8_t heading_first[32]; /* bitmap: bytes a heading may start with */
 };
 
 struct gr_example {
@@ -175,7 +177,6 @@ struct gr_exercise {
 	double pct_tolerance;    /* facts: percentage points */
 	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
 	int max_points;
-	unsigned char label_start[256]; /* 1: some field label, alias or section heading may start with this byte */
 };
 
 /* Load and compile path. On failure returns GR_EINPUT/GR_EIO/GR_ENOMEM with

@@ -1144,19 +1144,23 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	return rc;
 }
 
-/* Which bytes may start a label or heading: a report line starting with
- * any other is prose, and no pattern is tried on it. */
-static void map_label_starts(struct gr_exercise *ex)
+/* The bytes each label, alias and heading may start with, as bitmaps: a
+ * report tries them on every line, and most lines start with prose. */
+static void first_bytes(const pcre2_code *re, uint8_t map[32])
 {
-	for (unsigned c = 0; c < 256; c++) {
-		int may = 0;
-		for (size_t f = 0; f < ex->nfields && !may; f++)
-			may = (ex->fields[f].label_re && gr_may_start(ex->fields[f].label_re, (unsigned char)c)) ||
-			      (ex->fields[f].alias_re && gr_may_start(ex->fields[f].alias_re, (unsigned char)c));
-		for (size_t s = 0; s < ex->nsections && !may; s++)
-			may = ex->sections[s].heading_re && gr_may_start(ex->sections[s].heading_re, (unsigned char)c);
-		ex->label_start[c] = (unsigned char)may;
+	for (unsigned c = 0; c < 256; c++)
+		if (re && gr_may_start(re, (unsigned char)c))
+			map[c / 8] |= (uint8_t)(1u << (c % 8));
+}
+
+static void map_first_bytes(struct gr_exercise *ex)
+{
+	for (size_t f = 0; f < ex->nfields; f++) {
+		first_bytes(ex->fields[f].label_re, ex->fields[f].label_first);
+		first_bytes(ex->fields[f].alias_re, ex->fields[f].alias_first);
 	}
+	for (size_t s = 0; s < ex->nsections; s++)
+		first_bytes(ex->sections[s].heading_re, ex->sections[s].heading_first);
 }
 
 int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error *err)
@@ -1201,7 +1205,7 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	if (!rc && L.visits > GR_MAX_YAML_NODES)
 		rc = gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise is too large or has too many aliases");
 	if (!rc)
-		map_label_starts(L.ex);
+		map_first_bytes(L.ex);
 done:
 	yaml_document_delete(&L.doc);
 	free(src);

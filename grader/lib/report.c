@@ -46,10 +46,11 @@ struct parser {
 
 static int is_space(char c) { return c == ' ' || c == '\t'; }
 
-/* Match re anchored at off; returns the end offset or 0 when it does not match. */
-static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_t end)
+/* Match re anchored at off; returns the end offset or 0 when it does not
+ * match. first: the bytes a match may start with (exercise.h). */
+static size_t match_at(struct parser *p, const pcre2_code *re, const uint8_t first[32], size_t off, size_t end)
 {
-	if (!re)
+	if (!re || off >= end || !(first[(unsigned char)p->buf[off] / 8] >> ((unsigned char)p->buf[off] % 8) & 1))
 		return 0;
 	/* Labels and headings are short: never look further than this, or a
 	 * megabyte line of labels costs a megabyte per try. */
@@ -58,8 +59,6 @@ static size_t match_at(struct parser *p, const pcre2_code *re, size_t off, size_
 		while (end > off && ((unsigned char)p->buf[end] & 0xC0) == 0x80)
 			end--; /* whole characters only */
 	}
-	if (off >= end || !gr_may_start(re, (unsigned char)p->buf[off]))
-		return 0;
 	/* Anchored through an offset limit, which the JIT supports. */
 	pcre2_set_offset_limit(p->s->mctx, off);
 	int rc = gr_match_code(re, p->buf, end, off, p->md, p->s->mctx);
@@ -107,21 +106,14 @@ static size_t after_label(const char *b, size_t i, size_t end)
 	return skip_marks(b, i, end);
 }
 
-/* Can a label or heading start at off? Most lines start with prose. */
-static int may_label(const struct parser *p, size_t off, size_t end)
-{
-	return off < end && p->ex->label_start[(unsigned char)p->buf[off]];
-}
-
 /* Try every field's labels, then aliases, at off. */
 static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t *value)
 {
-	if (!may_label(p, off, end))
-		return -1;
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t f = 0; f < p->ex->nfields; f++) {
 			const struct gr_field *fd = &p->ex->fields[f];
-			size_t e = match_at(p, pass ? fd->alias_re : fd->label_re, off, end);
+			size_t e = pass ? match_at(p, fd->alias_re, fd->alias_first, off, end)
+					: match_at(p, fd->label_re, fd->label_first, off, end);
 			size_t v = e ? after_label(p->buf, e, end) : 0;
 			if (v) {
 				*state = pass ? GR_FIELD_ALIASED : GR_FIELD_LABELLED;
@@ -216,8 +208,9 @@ static void scan_line(struct parser *p, struct linfo *l)
 				memchr(p->buf + value, '|', end - value) != NULL;
 		return;
 	}
-	for (size_t s = 0; s < p->ex->nsections && may_label(p, l->body, end); s++) {
-		if (match_at(p, p->ex->sections[s].heading_re, l->body, end)) {
+	for (size_t s = 0; s < p->ex->nsections; s++) {
+		const struct gr_section *sec = &p->ex->sections[s];
+		if (match_at(p, sec->heading_re, sec->heading_first, l->body, end)) {
 			l->section = (int)s;
 			break;
 		}
@@ -263,7 +256,8 @@ static void drop_stray_aliases(struct parser *p)
 		l->field = -1;
 		l->mid_labels = 0;
 		for (size_t s = 0; s < p->ex->nsections; s++)
-			if (match_at(p, p->ex->sections[s].heading_re, l->body, l->off + l->len)) {
+			if (match_at(p, p->ex->sections[s].heading_re, p->ex->sections[s].heading_first, l->body,
+				     l->off + l->len)) {
 				l->section = (int)s;
 				break;
 			}
