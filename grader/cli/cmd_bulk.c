@@ -43,6 +43,7 @@
 
 #define MAX_JOBS 256          /* -j upper bound */
 #define SLOTS_PER_JOB 64      /* finished-but-unwritten results per worker */
+#define CHUNK 16              /* submissions a worker claims at once */
 #define PROGRESS_NS 100000000 /* redraw the progress bar at most every 100 ms */
 #define TMP_PREFIX ".bulk-tmp-"
 
@@ -543,15 +544,23 @@ static void *worker_main(void *arg)
 			pthread_mutex_unlock(&b->mu);
 			break;
 		}
-		size_t i = b->next++;
+		/* A run of submissions at once: one lock and one wake-up per
+		 * CHUNK, not per student. */
+		size_t first = b->next, end = first + CHUNK;
+		if (end > b->n)
+			end = b->n;
+		if (end > b->written + b->nslots)
+			end = b->written + b->nslots;
+		b->next = end;
 		pthread_mutex_unlock(&b->mu);
 
-		struct slot *sl = &b->slots[i % b->nslots];
-		grade_one(b, i, sl, &s, &buf, &cap, &fb);
+		for (size_t i = first; i < end; i++)
+			grade_one(b, i, &b->slots[i % b->nslots], &s, &buf, &cap, &fb);
 
 		pthread_mutex_lock(&b->mu);
-		sl->done = 1;
-		if (i == b->written)
+		for (size_t i = first; i < end; i++)
+			b->slots[i % b->nslots].done = 1;
+		if (first <= b->written && b->written < end)
 			pthread_cond_signal(&b->ready);
 		pthread_mutex_unlock(&b->mu);
 	}
@@ -619,29 +628,37 @@ static int write_in_order(struct batch *b, FILE *csv, FILE *jsonl, struct gr_coh
 		}
 		if (b->fatal || g_signal)
 			break;
+		/* Every finished slot in order, written without the lock. */
+		size_t from = b->written, to = from;
+		while (to < b->n && to - from < b->nslots && b->slots[to % b->nslots].done)
+			to++;
 		pthread_mutex_unlock(&b->mu);
 
-		const struct sub *sub = &b->subs[b->written];
-		int rc = fwrite(sl->csv.data, 1, sl->csv.len, csv) == sl->csv.len ? 0 : -1;
-		if (!rc && (fputs(sl->jsonl, jsonl) == EOF || fputc('\n', jsonl) == EOF))
-			rc = -1;
-		if (!rc)
-			rc = sl->failed ? gr_cohort_add_error(co, sub->id, sl->reason) : gr_cohort_add(co, sub->id, &sl->v);
-		if (rc)
-			set_fatal(b, "the gradebook for", sub->id);
-		gr_verdict_free(&sl->v);
-		free(sl->reason);
-		free(sl->jsonl);
-		sl->reason = NULL;
-		sl->jsonl = NULL;
+		for (size_t i = from; i < to; i++) {
+			struct slot *s = &b->slots[i % b->nslots];
+			const struct sub *sub = &b->subs[i];
+			int rc = fwrite(s->csv.data, 1, s->csv.len, csv) == s->csv.len ? 0 : -1;
+			if (!rc && (fputs(s->jsonl, jsonl) == EOF || fputc('\n', jsonl) == EOF))
+				rc = -1;
+			if (!rc)
+				rc = s->failed ? gr_cohort_add_error(co, sub->id, s->reason) : gr_cohort_add(co, sub->id, &s->v);
+			if (rc)
+				set_fatal(b, "the gradebook for", sub->id);
+			gr_verdict_free(&s->v);
+			free(s->reason);
+			free(s->jsonl);
+			s->reason = NULL;
+			s->jsonl = NULL;
+		}
 		if (show && now_s() - last >= PROGRESS_NS / 1e9) {
 			last = now_s();
-			progress(b->written + 1, b->n, t0, 0);
+			progress(to, b->n, t0, 0);
 		}
 
 		pthread_mutex_lock(&b->mu);
-		sl->done = 0;
-		b->written++;
+		for (size_t i = from; i < to; i++)
+			b->slots[i % b->nslots].done = 0;
+		b->written = to;
 		pthread_cond_broadcast(&b->space);
 	}
 	int rc = b->written == b->n && !b->fatal ? 0 : -1;

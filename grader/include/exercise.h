@@ -143,6 +143,9 @@ struct gr_criterion {
 	struct gr_example *examples;
 	size_t nexamples;
 	int line;        /* where the criterion starts in the YAML */
+	/* id, title, pass and fail as JSON strings, encoded by jansson once at
+	 * load (NULL: encode when needed): a batch copies them per student. */
+	char *json_id, *json_title, *json_pass, *json_fail;
 };
 
 struct gr_kv {
@@ -177,6 +180,7 @@ struct gr_exercise {
 	double pct_tolerance;    /* facts: percentage points */
 	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
 	int max_points;
+	char *json_id;           /* id as a JSON string (see gr_criterion), or NULL */
 };
 
 /* Load and compile path. On failure returns GR_EINPUT/GR_EIO/GR_ENOMEM with

@@ -41,7 +41,8 @@ struct gr_verdict {
 	size_t nwarnings;
 };
 
-/* Grade a parsed report. Returns 0 or GR_ENOMEM. */
+/* Grade a parsed report. s: the calling thread's scratch, or NULL to make
+ * one for this call (slower in a loop). Returns 0 or GR_ENOMEM. */
 int gr_grade(struct gr_verdict *v, const struct gr_exercise *ex, const struct gr_report *r,
 	     const char *name, struct gr_scratch *s);
 

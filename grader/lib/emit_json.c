@@ -15,6 +15,16 @@ static int put(json_t *o, const char *key, json_t *v)
 	return v ? json_object_set_new_nocheck(o, key, v) : -1;
 }
 
+/* A string already known to be UTF-8: the exercise's own text (libyaml
+ * accepts nothing else), feedback composed from it, and evidence cut from
+ * the normalised report on a character boundary. Checking it again is a
+ * pass over every byte of every line a batch writes; the dump walks it
+ * anyway and fails on a bad sequence. */
+static json_t *utf8(const char *s)
+{
+	return s ? json_string_nocheck(s) : NULL;
+}
+
 /* Built member by member rather than with json_pack: a batch builds one per
  * student, and pack re-reads its format string for every value. */
 static json_t *criterion_json(const struct gr_result *r)
@@ -22,14 +32,14 @@ static json_t *criterion_json(const struct gr_result *r)
 	json_t *o = json_object(), *ev = json_null();
 	if (o && r->line) {
 		ev = json_object();
-		if (!ev || put(ev, "line", json_integer(r->line)) || put(ev, "text", json_string(r->evidence))) {
+		if (!ev || put(ev, "line", json_integer(r->line)) || put(ev, "text", utf8(r->evidence))) {
 			json_decref(ev);
 			ev = NULL;
 		}
 	}
-	if (!o || put(o, "id", json_string(r->criterion->id)) || put(o, "title", json_string(r->criterion->title)) ||
+	if (!o || put(o, "id", utf8(r->criterion->id)) || put(o, "title", utf8(r->criterion->title)) ||
 	    put(o, "passed", json_boolean(r->passed)) || put(o, "points", json_integer(r->points)) ||
-	    put(o, "max_points", json_integer(r->criterion->points)) || put(o, "feedback", json_string(r->feedback)) ||
+	    put(o, "max_points", json_integer(r->criterion->points)) || put(o, "feedback", utf8(r->feedback)) ||
 	    put(o, "evidence", ev)) {
 		json_decref(o);
 		return NULL;

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include <yaml.h>
 
 #include "text.h"
@@ -1163,6 +1164,29 @@ static void map_first_bytes(struct gr_exercise *ex)
 		first_bytes(ex->sections[s].heading_re, ex->sections[s].heading_first);
 }
 
+/* s as a JSON string, by jansson; NULL when it cannot be (then encoded
+ * again where needed, failing there). */
+static char *json_encoded(const char *s)
+{
+	json_t *j = s ? json_string(s) : NULL;
+	char *e = j ? json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+	json_decref(j);
+	return e;
+}
+
+/* The exercise's constant strings that every JSONL line repeats. */
+static void encode_json(struct gr_exercise *ex)
+{
+	ex->json_id = json_encoded(ex->id);
+	for (size_t i = 0; i < ex->ncriteria; i++) {
+		struct gr_criterion *c = &ex->criteria[i];
+		c->json_id = json_encoded(c->id);
+		c->json_title = json_encoded(c->title);
+		c->json_pass = json_encoded(c->pass);
+		c->json_fail = json_encoded(c->fail);
+	}
+}
+
 int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error *err)
 {
 	char *src = NULL;
@@ -1204,8 +1228,10 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	rc = load_root(&L, yaml_document_get_root_node(&L.doc));
 	if (!rc && L.visits > GR_MAX_YAML_NODES)
 		rc = gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise is too large or has too many aliases");
-	if (!rc)
+	if (!rc) {
 		map_first_bytes(L.ex);
+		encode_json(L.ex);
+	}
 done:
 	yaml_document_delete(&L.doc);
 	free(src);
@@ -1296,6 +1322,7 @@ void gr_exercise_free(struct gr_exercise *ex)
 		return;
 	free(ex->path);
 	free(ex->id);
+	free(ex->json_id);
 	free(ex->title);
 	free(ex->prompt);
 	free(ex->hardware);
@@ -1340,6 +1367,10 @@ void gr_exercise_free(struct gr_exercise *ex)
 		free(c->title);
 		free(c->pass);
 		free(c->fail);
+		free(c->json_id);
+		free(c->json_title);
+		free(c->json_pass);
+		free(c->json_fail);
 		free(c->docs);
 		for (size_t j = 0; j < c->nhints; j++)
 			free(c->hints[j]);

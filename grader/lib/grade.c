@@ -120,7 +120,11 @@ int gr_grade(struct gr_verdict *v, const struct gr_exercise *ex, const struct gr
 	v->results = calloc(ex->ncriteria, sizeof(*v->results));
 	v->max_score = ex->max_points;
 	struct gr_analysis a;
-	if (!v->report || !v->results || gr_analyse(&a, ex, r, s) < 0) {
+	struct gr_scratch tmp = { 0 };
+	if (!s && gr_scratch_init(&tmp) == 0)
+		s = &tmp;
+	if (!v->report || !v->results || !s || gr_analyse(&a, ex, r, s) < 0) {
+		gr_scratch_free(&tmp);
 		gr_verdict_free(v);
 		return GR_ENOMEM;
 	}
@@ -150,6 +154,7 @@ int gr_grade(struct gr_verdict *v, const struct gr_exercise *ex, const struct gr
 	if (!rc)
 		rc = text_warnings(v, r, &a);
 	gr_analysis_free(&a);
+	gr_scratch_free(&tmp);
 	if (rc)
 		gr_verdict_free(v);
 	return rc;

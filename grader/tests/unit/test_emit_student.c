@@ -11,7 +11,9 @@
 #include <jansson.h>
 
 #include "batch_fixture.h"
+#include "emit.h"
 #include "emit_batch.h"
+#include "text.h"
 
 static void id_is(const char *raw, const char *want, int changed)
 {
@@ -86,6 +88,65 @@ static void test_emit_student_jsonl(void **state)
 	free(line);
 }
 
+/* The line the batch writer assembles is, byte for byte, jansson's dump of
+ * the verdict object: hand-built and fixture verdicts, feedback with more
+ * after the criterion's text, strings that need escaping. */
+static void same_as_jansson(const struct gr_verdict *v, const char *student)
+{
+	json_t *o = gr_verdict_json_for(v, GR_FOR_INSTRUCTOR, student);
+	char *want = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	char *got = gr_student_jsonl(v, student);
+	if (!want)
+		assert_null(got);
+	else
+		assert_string_equal(got, want);
+	json_decref(o);
+	free(want);
+	free(got);
+}
+
+static void test_emit_student_jsonl_is_jansson_dump(void **state)
+{
+	struct gr_verdict v;
+	int pass[3] = { 1, 0, 0 };
+	fx_verdict(&v, pass, 1, "quote \" back\\slash \x01 tab\t caf\xC3\xA9 \xF0\x9F\x98\x80");
+	same_as_jansson(&v, "alice");
+	free(v.results[1].feedback); /* the fail text with more after it */
+	v.results[1].feedback = strdup("try again (said \"35 ms\") See docs/x.md#a");
+	fx_criteria[1].fail = "try again";
+	same_as_jansson(&v, "bob");
+	free(v.report); /* a file name that is not UTF-8: neither writes a line */
+	v.report = strdup("bad\xFF.md");
+	same_as_jansson(&v, "carol");
+	fx_criteria[1].fail = NULL;
+	gr_verdict_free(&v);
+
+	char path[1024];
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	snprintf(path, sizeof(path), SOURCE_DIR "/exercises/part-a.yaml");
+	assert_int_equal(gr_exercise_load(&ex, path, &err), 0);
+	size_t graded = 0;
+	for (int i = 1; i <= 125; i++) {
+		char file[1100], *buf;
+		size_t len;
+		snprintf(file, sizeof(file), SOURCE_DIR "/fixtures/part-a/%03d.md", i);
+		if (gr_read_file(file, GR_DEFAULT_MAX_REPORT, &buf, &len, &err)) {
+			gr_error_clear(&err);
+			continue;
+		}
+		if (gr_grade_string(&v, ex, buf, len, file, NULL, &err) == 0) {
+			same_as_jansson(&v, "s\xC3\xA9");
+			gr_verdict_free(&v);
+			graded++;
+		}
+		gr_error_clear(&err);
+		free(buf);
+	}
+	assert_true(graded >= 100);
+	gr_exercise_free(ex);
+}
+
 static void test_emit_student_feedback(void **state)
 {
 	struct gr_verdict v;
@@ -113,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_emit_student_id_sanitised),
 		cmocka_unit_test(test_emit_student_id_length),
 		cmocka_unit_test(test_emit_student_jsonl),
+		cmocka_unit_test(test_emit_student_jsonl_is_jansson_dump),
 		cmocka_unit_test(test_emit_student_feedback),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
