@@ -70,6 +70,27 @@ static int cmp_cue(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* "Why not write a fused kernel?", "why don't we try it": a question that
+ * proposes. Its negation rejects nothing. */
+static void drop_proposing_cues(struct cues *c, const char *b)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		size_t k = c->v[i].start;
+		while (k > 0 && (gr_isalpha((unsigned char)b[k - 1]) || b[k - 1] == '\''))
+			k--; /* the start of the cue's word ("don't" for "n't") */
+		while (k > 0 && b[k - 1] == ' ')
+			k--;
+		size_t w = k;
+		while (w > 0 && gr_isalpha((unsigned char)b[w - 1]))
+			w--;
+		int why = k - w == 3 && !strncasecmp(b + w, "why", 3);
+		if (!why || c->v[i].rightward)
+			c->v[n++] = c->v[i];
+	}
+	c->n = n;
+}
+
 struct mention_ctx {
 	struct gr_mentions *m;
 	const struct gr_report *r;
@@ -138,8 +159,22 @@ static struct wordset ws_pronoun = WORDSET("that", "this", "it", "which", "them"
 static struct wordset ws_relative = WORDSET("which", "that", "this", "it");
 static struct wordset ws_joins = WORDSET("but", "and", "so", "though", "although");
 static struct wordset ws_condition = WORDSET("if", "when", "unless", "whether", "once", "until");
+/* Plain verbs that open a predicate of their own after "and"/"or"/"then"
+ * ("store it in bf16 instead of fp32 and move attention to ..."). */
+static struct wordset ws_verb = WORDSET("move", "use", "switch", "swap", "try", "write", "store", "keep", "load",
+					"run", "rerun", "re-run", "profile", "check", "compare", "measure", "look",
+					"print", "log", "trace", "record", "cast", "convert", "enable", "disable",
+					"replace", "port", "add", "remove", "drop", "fuse", "capture", "set", "turn",
+					"put", "make", "find", "test", "inspect", "dump", "count", "group", "read",
+					"start", "build", "go", "upgrade", "adopt", "apply", "pin", "compile", "export",
+					"rewrite", "tune", "batch", "cache", "quantize", "quantise", "force", "pick",
+					"select", "call", "fix", "patch", "verify", "confirm", "see", "plug", "wrap");
+static const char *const long_verbs[] = { "re-profile", "reprofile", "benchmark", "implement", "prototype",
+					  "integrate", "investigate", "instrument", NULL };
+static struct wordset ws_coordinator = WORDSET("and", "or", "then", "plus");
+
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
-					    &ws_joins, &ws_condition };
+					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
 static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 56); }
@@ -248,6 +283,54 @@ static size_t first_cue(const struct cues *c, size_t off)
 	return LOWER_BOUND(c->v, c->n, start, off);
 }
 
+static struct gr_span span_at(size_t start, size_t end)
+{
+	return (struct gr_span){ .start = start, .end = end };
+}
+
+/* The first word of b[sp] (letters and apostrophes), or an empty span at
+ * sp.end: walk a span's words with sp.start = word.end. */
+static struct gr_span first_word(const char *b, struct gr_span sp)
+{
+	struct gr_span w = { .start = sp.start, .end = sp.start };
+	while (w.start < sp.end && !gr_isalpha((unsigned char)b[w.start]))
+		w.start++;
+	for (w.end = w.start; w.end < sp.end && (gr_isalpha((unsigned char)b[w.end]) || b[w.end] == '\''); w.end++)
+		;
+	return w;
+}
+
+static int is_verb(const char *w, size_t n)
+{
+	if (in_set(&ws_verb, w, n))
+		return 1;
+	for (const char *const *v = long_verbs; *v; v++)
+		if (strlen(*v) == n && !strncasecmp(w, *v, n))
+			return 1;
+	return 0;
+}
+
+/* Does b[from..to) hold "and"/"or"/"then" and a plain verb ("... and move
+ * attention to FlashAttention-2", "... and then use")? A cue that takes an
+ * object ("instead of fp32") does not reach past it into a new predicate. */
+static int new_predicate(const char *b, size_t from, size_t to)
+{
+	int joined = 0;
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to;
+	     w = first_word(b, span_at(w.end, to))) {
+		size_t n = w.end - w.start;
+		if (in_set(&ws_coordinator, b + w.start, n))
+			joined = 1;
+		else if (joined && (n == 4 && !strncasecmp(b + w.start, "also", 4)))
+			continue;
+		else if (joined && is_verb(b + w.start, n))
+			return 1;
+		else
+			joined = 0;
+	}
+	return 0;
+}
+
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
 			 signed char *commits)
 {
@@ -267,6 +350,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				k++; /* "don't skip", "no reason not to": two cues undo each other */
 				continue;
 			}
+			if (q->rightward && q->start < x->start && new_predicate(r->text.buf, q->end, x->start))
+				continue;
 			if (!q->rightward || q->start < x->start) {
 				x->negated = 1;
 				break;
@@ -276,23 +361,6 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 }
 
 /* Does b[cl] hold a word of ws (ASCII, any case)? */
-static struct gr_span span_at(size_t start, size_t end)
-{
-	return (struct gr_span){ .start = start, .end = end };
-}
-
-/* The first word of b[sp] (letters and apostrophes), or an empty span at
- * sp.end: walk a span's words with sp.start = word.end. */
-static struct gr_span first_word(const char *b, struct gr_span sp)
-{
-	struct gr_span w = { .start = sp.start, .end = sp.start };
-	while (w.start < sp.end && !gr_isalpha((unsigned char)b[w.start]))
-		w.start++;
-	for (w.end = w.start; w.end < sp.end && (gr_isalpha((unsigned char)b[w.end]) || b[w.end] == '\''); w.end++)
-		;
-	return w;
-}
-
 static int clause_has_word(const char *b, struct gr_span cl, const struct wordset *ws)
 {
 	for (struct gr_span w = first_word(b, cl); w.start < cl.end; w = first_word(b, span_at(w.end, cl.end)))
@@ -347,6 +415,34 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
 	return end && only_filler(b, end, subordinate(b, end, cl.end)) ? end : 0;
 }
 
+/* Does clause cl, the first of its sentence and one that takes back with
+ * nothing named, answer the sentence before it? When that one asks ("A
+ * custom FlashAttention kernel? No.", "Fused attention? Later, maybe
+ * never - ...") or the answer is a sentence of its own of at most three
+ * words ("My teammate wants a Triton kernel. I disagree."). */
+static int answers_back(const struct gr_report *r, size_t cl)
+{
+	const char *b = r->text.buf;
+	size_t s = r->clause_sentence[cl];
+	if (s == 0 || r->clause_sentence[cl - 1] != s - 1)
+		return 0;
+	struct gr_span prev = r->sentences[s - 1], here = r->sentences[s];
+	/* In the same paragraph, and not a heading or label ("### Not yet"). */
+	int newlines = 0;
+	for (size_t k = prev.end; k < here.start; k++)
+		newlines += b[k] == '\n';
+	int line = gr_text_line_of(&r->text, here.start);
+	if (newlines > 1 || r->label_line[line - 1] || b[r->text.lines[line - 1].off] == '#')
+		return 0;
+	size_t e = prev.end;
+	while (e > prev.start && (b[e - 1] == ' ' || b[e - 1] == '\n' || b[e - 1] == '*' || b[e - 1] == '_'))
+		e--;
+	if (e > prev.start && b[e - 1] == '?')
+		return 1;
+	int alone = cl + 1 >= r->nclauses || r->clause_sentence[cl + 1] != s;
+	return alone && gr_count_words(b, here.start, here.end) <= 3;
+}
+
 /* "My partner suggested a FlashAttention kernel, but I would not do that
  * yet", "we could switch to CUDA graphs, which I'd skip for now", "a Triton
  * kernel, but not yet": a clause of the same sentence that names nothing
@@ -385,8 +481,15 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 	for (size_t cl = 1; cl < r->nclauses; cl++) {
 		size_t s = r->clause_sentence[cl], cue;
 		struct gr_span here = r->clauses[cl];
-		if (named[cl] || r->clause_sentence[cl - 1] != s || !(cue = takes_back(b, here, c)))
+		if (named[cl] || !(cue = takes_back(b, here, c)))
 			continue;
+		if (r->clause_sentence[cl - 1] != s) {
+			/* Answered "No.": the whole sentence before is taken back. */
+			if (answers_back(r, cl))
+				for (size_t k = cl; k-- > 0 && r->clause_sentence[k] == s - 1;)
+					sub[k] = NONE;
+			continue;
+		}
 		/* "if it doesn't" states an outcome; it rejects nothing. */
 		struct gr_span first = first_word(b, here);
 		if (in_set(&ws_condition, b + first.start, first.end - first.start))
@@ -619,6 +722,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 		goto nomem;
 	if (cues.n > 1)
 		qsort(cues.v, cues.n, sizeof(*cues.v), cmp_cue);
+	drop_proposing_cues(&cues, buf);
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)

@@ -58,6 +58,36 @@ static void test_rule_rejection_refers_back(void **state)
 			   "math-vs-movement"));
 }
 
+/* An answer in the next sentence: a question answered "No", a short
+ * disagreement with reported speech. A heading is no answer, "why not" is a
+ * proposal, and a deferral's object ends where a new verb starts. */
+static void test_rule_answered_in_the_next_sentence(void **state)
+{
+	(void)state;
+	const char *lead = "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
+			   "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to().\n\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%sCustom FlashAttention kernel? No. Attention is already flash and real math.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sA fused attention kernel? Later, maybe never - it is already flash.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sMy teammate wants to write a Triton kernel for attention. I disagree.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sI'll also prototype a fused attention kernel alongside.\n\n### Not yet\n\nThe tokenizer.\n",
+		 lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sAlso, why not write a fused Triton attention kernel at the same time?\n", lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sWrite a Triton attention kernel. Not torch.compile, though.\n", lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sThen load the weights in bf16 instead of fp32 and move attention to FlashAttention-3.\n",
+		 lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sThat is instead of writing a kernel and tuning FlashAttention-3 before the copies are "
+		 "explained.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+}
+
 static void test_rule_dismissal_fails_latency(void **state)
 {
 	(void)state;
@@ -133,6 +163,7 @@ int main(void)
 		cmocka_unit_test(test_rule_keyword_stuffing_earns_nothing),
 		cmocka_unit_test(test_rule_fact_warnings),
 		cmocka_unit_test(test_rule_rejection_refers_back),
+		cmocka_unit_test(test_rule_answered_in_the_next_sentence),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
