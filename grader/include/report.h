@@ -95,4 +95,9 @@ int gr_report_from_string(struct gr_report *r, const struct gr_exercise *ex, con
 
 void gr_report_free(struct gr_report *r);
 
+/* Does sentence s open with a pronoun ("It's 0 ms on the GPU", "Those 22 ms
+ * ...", "That's the thing I would not optimise yet") in the same paragraph
+ * as sentence s - 1, so that it is still about what that one named? */
+int gr_sentence_continues(const struct gr_report *r, size_t s);
+
 #endif

@@ -61,6 +61,7 @@ struct gr_analysis {
 	struct gr_quantity *qty;
 	size_t nqty;
 	unsigned char *stuffed;        /* per sentence */
+	unsigned char *continues;      /* per sentence: opens with "It", "Those 22 ms", ...: the same topic as the one before */
 	size_t nstuffed;               /* how many sentences are stuffed */
 };
 

@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "chars.h"
 
@@ -608,6 +609,30 @@ static void infer_fields(struct parser *p)
 	}
 }
 
+int gr_sentence_continues(const struct gr_report *r, size_t s)
+{
+	static const char *const anaphor[] = { "it", "it's", "its", "this", "that", "that's", "these", "those",
+					       "they", "they're", "which", NULL };
+	if (s == 0 || s >= r->nsentences)
+		return 0;
+	const char *b = r->text.buf;
+	struct gr_span sp = r->sentences[s];
+	int newlines = 0;
+	for (size_t k = r->sentences[s - 1].end; k < sp.start; k++)
+		newlines += b[k] == '\n';
+	size_t w = sp.start, e;
+	while (w < sp.end && w - sp.start < 3 && !gr_isalpha((unsigned char)b[w]))
+		w++; /* "**It", "- It" */
+	for (e = w; e < sp.end && (gr_isalpha((unsigned char)b[e]) || b[e] == '\''); e++)
+		;
+	if (newlines > 1 || e == w)
+		return 0;
+	for (const char *const *a = anaphor; *a; a++)
+		if (strlen(*a) == e - w && !strncasecmp(b + w, *a, e - w))
+			return 1;
+	return 0;
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -621,9 +646,15 @@ static void find_sections(struct parser *p)
 			if (p->li[i].section == (int)s)
 				start[s] = i, r->sections[s].found = 1;
 		int num = p->ex->sections[s].number;
+		int under = -1; /* the section whose heading opened the block this line is in */
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1 && num; i++) {
 			struct linfo *l = &p->li[i];
-			if (l->item == 2 && l->number == num && l->indent <= 3 && l->field < 0 &&
+			if (l->section >= 0)
+				under = l->section;
+			else if (l->heading || l->field >= 0)
+				under = -1;
+			/* "3." inside the hypotheses' own list is their third, not answer 3. */
+			if (l->item == 2 && l->number == num && l->indent <= 3 && l->field < 0 && under < 0 &&
 			    !in_field_value(r, l->off))
 				start[s] = i, r->sections[s].found = 2;
 		}
@@ -650,8 +681,13 @@ static void find_sections(struct parser *p)
 		for (size_t k = 0; k < r->nsentences; k++) {
 			if (!sentence_matches(p, p->ex->sections[s].infer_re, k))
 				continue;
+			/* With the sentences it refers back to ("Attention is
+			 * already flash. That's the thing I would not optimise yet."). */
+			size_t first = k;
+			while (first > 0 && gr_sentence_continues(r, first))
+				first--;
 			r->sections[s].found = 3;
-			r->sections[s].span = r->sentences[k];
+			r->sections[s].span = (struct gr_span){ .start = r->sentences[first].start, .end = r->sentences[k].end };
 			r->sections[s].line = gr_text_line_of(&r->text, r->sentences[k].start);
 			break;
 		}

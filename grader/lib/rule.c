@@ -172,7 +172,6 @@ static struct wordset ws_verb = WORDSET("move", "use", "switch", "swap", "try", 
 static const char *const long_verbs[] = { "re-profile", "reprofile", "benchmark", "implement", "prototype",
 					  "integrate", "investigate", "instrument", NULL };
 static struct wordset ws_coordinator = WORDSET("and", "or", "then", "plus");
-
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
 					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
@@ -524,6 +523,12 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 	return 0;
 }
 
+static void mark_continuing(struct gr_analysis *a)
+{
+	for (size_t s = 1; s < a->r->nsentences; s++)
+		a->continues[s] = (unsigned char)gr_sentence_continues(a->r, s);
+}
+
 /* Punctuation that glues a word to code: "torch.compile(", `tokenize`. */
 static int code_glue(char c, const char *set)
 {
@@ -585,6 +590,18 @@ static void mark_stuffed(struct gr_analysis *a)
 		if (r->code_line[line - 1])
 			continue; /* so is code, and it is no keyword list */
 		for (size_t k = sp.start; k < sp.end;) {
+			/* An arrow states an outcome ("float32 in -> H1 confirmed"):
+			 * it reads as a word of a claim, not of a list. */
+			if ((b[k] == '-' || b[k] == '=') && k + 1 < sp.end && b[k + 1] == '>') {
+				function++;
+				k += 2;
+				continue;
+			}
+			if (k + 2 < sp.end && !memcmp(b + k, "\xE2\x86\x92", 3)) { /* → */
+				function++;
+				k += 3;
+				continue;
+			}
 			if (!(gr_isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
 				k++;
 				continue;
@@ -710,8 +727,10 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	a->concepts = calloc(ex->nconcepts ? ex->nconcepts : 1, sizeof(*a->concepts));
 	a->rows = calloc(ex->table.len ? ex->table.len : 1, sizeof(*a->rows));
 	a->stuffed = calloc(r->nsentences + 1, 1);
-	if (!commits || !a->concepts || !a->rows || !a->stuffed)
+	a->continues = calloc(r->nsentences + 1, 1);
+	if (!commits || !a->concepts || !a->rows || !a->stuffed || !a->continues)
 		goto nomem;
+	mark_continuing(a);
 	memset(commits, -1, r->nsentences + 1);
 	struct cue_ctx cn = { &cues, 0 }, cd = { &cues, 1 };
 	/* A const exercise is shared; its patterns JIT lazily under a lock. */
@@ -772,6 +791,7 @@ void gr_analysis_free(struct gr_analysis *a)
 	free(a->rows);
 	free(a->qty);
 	free(a->stuffed);
+	free(a->continues);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -822,7 +842,15 @@ static int pol_ok(const struct gr_mention *m, enum gr_polarity p)
 static int sentence_has(const struct gr_analysis *a, int concept, unsigned sentence)
 {
 	const struct gr_mentions *m = &a->concepts[concept];
-	for (size_t i = first_in_sentence(m, sentence ? sentence - 1 : 0); i < m->n && m->v[i].sentence <= sentence + 1; i++)
+	/* One sentence either side, or further while the sentences stay on
+	 * its topic ("The tokenizer sits outside both piles. It's 0 ms on the
+	 * GPU, ... Those 22 ms are added to TTFT."). */
+	unsigned lo = sentence ? sentence - 1 : 0, hi = sentence + 1;
+	for (unsigned k = sentence; k > 0 && a->continues[k]; k--)
+		lo = k - 1 < lo ? k - 1 : lo;
+	for (unsigned k = sentence; k + 1 < a->r->nsentences && a->continues[k + 1]; k++)
+		hi = k + 1 > hi ? k + 1 : hi;
+	for (size_t i = first_in_sentence(m, lo); i < m->n && m->v[i].sentence <= hi; i++)
 		if (!m->v[i].stuffed)
 			return 1;
 	return 0;
@@ -1074,6 +1102,19 @@ static int proposes(const struct gr_analysis *a, const struct gr_rule *rule, uns
 	return 0;
 }
 
+/* "... and re-profile: do copy_ and to go away?": a clause that asks with
+ * "do"/"does"/"did" states the outcome to watch, not another proposal. */
+static int asks(const char *b, struct gr_span cl, const struct gr_mention *x)
+{
+	const char *w = b + x->start;
+	size_t n = x->end - x->start, e = cl.end;
+	int aux = (n == 2 && !strncasecmp(w, "do", 2)) || (n == 3 && !strncasecmp(w, "did", 3)) ||
+		  (n == 4 && !strncasecmp(w, "does", 4));
+	while (e > cl.start && (b[e - 1] == ' ' || b[e - 1] == '\n'))
+		e--;
+	return aux && e > cl.start && b[e - 1] == '?';
+}
+
 /* Experiments in scope: the distinct kinds proposed (affirmed; past the first
  * sentence only in sentences that propose something, so "Inductor should
  * fuse the casts" is a rationale, not a second experiment), verbs that open a
@@ -1151,7 +1192,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (cs < sp.start)
 				cs = sp.start;
 			int head = heads_clause(b, cs, x->start);
-			if (!head)
+			if (!head || asks(b, a->r->clauses[x->clause], x))
 				continue;
 			if (actions > 0 && rule->measure >= 0 && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
