@@ -40,6 +40,8 @@
 #define GR_MAX_MENTIONS 4096    /* matches kept per pattern per text */
 #define GR_UNBOUNDED ((size_t)-1)
 #define GR_MAX_PRE 512          /* a literal further into a match than this: scan the whole text */
+#define GR_NEED_MAX 128         /* longest second requirement kept */
+#define GR_NEEDSET_MAX 16       /* most literals in a second, either-of requirement */
 
 struct gr_scratch {
 	pcre2_match_data *md;
@@ -73,6 +75,8 @@ struct gr_pattern {
 	int words;             /* every match is one of the literals as a whole word: found without PCRE2 */
 	size_t pre;            /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
 	struct gr_literal need; /* another literal every match holds (need.s NULL: none) */
+	struct gr_literal *needset; /* literals one of which every match also holds */
+	size_t nneedset;       /* 0: none */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */
 	int jit_ok;            /* JIT code exists: matched through pcre2_jit_match (atomic) */
 	int uses;              /* texts scanned (atomic): JIT pays off from the second */
@@ -144,13 +148,14 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx);
 
 /* What the literal analysis proves about one pattern, besides its literals. */
-#define GR_NEED_MAX 128
 struct gr_lit_info {
 	int prefix;                /* every match starts with one of the literals */
 	int wb[GR_MAX_LITERALS];   /* ... right after a \b */
 	size_t pre;                /* at most this many bytes of a match come before the
 				    * literal it holds (GR_UNBOUNDED: no bound) */
 	char need[GR_NEED_MAX + 1]; /* a literal every match also holds, "" when none */
+	char needset[GR_NEEDSET_MAX][GR_NEED_MAX + 1]; /* literals one of which every match also holds */
+	size_t nneedset;           /* 0: none */
 };
 
 /* The literals extracted from one pattern: returns how many were written

@@ -149,6 +149,8 @@ struct strs {
 	size_t width; /* at most this many bytes in a match of the whole (GR_UNBOUNDED) */
 	char need[GR_NEED_MAX]; /* the longest run of a lone sequence: every match holds it too */
 	size_t needn;
+	char *ns[GR_NEEDSET_MAX]; /* a later group of a lone sequence: every match holds one of these too */
+	size_t nsn, nsmin;        /* how many, and the shortest one's length */
 };
 
 /* Widths in bytes, saturating: a character matched caselessly may take up
@@ -173,11 +175,41 @@ struct lp {
 	int keep;   /* saw \K: a match may start after its literal */
 };
 
+static void needset_clear(struct strs *s)
+{
+	for (size_t i = 0; i < s->nsn; i++)
+		free(s->ns[i]);
+	s->nsn = s->nsmin = 0;
+}
+
 static void strs_clear(struct strs *s)
 {
 	for (size_t i = 0; i < s->n; i++)
 		free(s->v[i]);
 	s->n = 0;
+	needset_clear(s);
+}
+
+/* A group that every match passes through but whose literals are not the
+ * ones kept ("(?:normal|expected|necessary)" after "copies ... are"): keep
+ * its literals as a second requirement when they are the longest seen, so a
+ * report holding none of them skips the pattern. Takes g's literals. */
+static void needset_offer(struct strs *out, struct strs *g)
+{
+	size_t min = (size_t)-1, max = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		size_t n = strlen(g->v[i]);
+		min = n < min ? n : min;
+		max = n > max ? n : max;
+	}
+	if (!g->ok || !g->n || g->n > GR_NEEDSET_MAX || min < 3 || max > GR_NEED_MAX || min <= out->nsmin)
+		return;
+	needset_clear(out);
+	for (size_t i = 0; i < g->n; i++)
+		out->ns[i] = g->v[i];
+	out->nsn = g->n;
+	out->nsmin = min;
+	g->n = 0;
 }
 
 static int strs_add(struct strs *s, const char *str, size_t n)
@@ -459,6 +491,8 @@ static void parse_seq(struct lp *lp, struct strs *out)
 				for (size_t i = 0; i < group.n; i++)
 					group.wb[i] = prefix && (group.wb[i] || lead_wb);
 			} else {
+				if (!optional)
+					needset_offer(out, &inner);
 				strs_clear(&inner);
 			}
 			width = w_add(width, w_mul(inner.width, most));
@@ -485,6 +519,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 #undef END_RUN
 #undef ADD_CHAR
 	if ((bn >= 3 && (best_prefix || !group.prefix || !group.ok)) || (bn == 2 && !group.ok)) {
+		needset_offer(out, &group);
 		strs_clear(&group);
 		out->ok = strs_add(out, best, bn) == 0;
 		out->prefix = best_prefix;
@@ -492,12 +527,17 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		if (out->ok)
 			out->wb[0] = (unsigned char)best_wb;
 	} else if (group.ok) {
-		char need[GR_NEED_MAX];
-		size_t needn = out->needn;
+		char need[GR_NEED_MAX], *ns[GR_NEEDSET_MAX];
+		size_t needn = out->needn, nsn = out->nsn, nsmin = out->nsmin;
 		memcpy(need, out->need, needn);
+		memcpy(ns, out->ns, nsn * sizeof(ns[0]));
+		needset_clear(&group); /* the group's own inner requirement: not kept */
 		*out = group;
 		memcpy(out->need, need, needn);
 		out->needn = needn;
+		memcpy(out->ns, ns, nsn * sizeof(ns[0]));
+		out->nsn = nsn;
+		out->nsmin = nsmin;
 	} else {
 		strs_clear(&group);
 		out->ok = 0;
@@ -512,10 +552,20 @@ static void parse_alt(struct lp *lp, struct strs *out)
 	out->prefix = 1;
 	out->pre = out->width = 0;
 	out->needn = 0;
+	out->nsn = out->nsmin = 0;
 	int alternatives = 0;
 	for (;;) {
 		struct strs one = { .n = 0, .ok = 0, .prefix = 0 };
 		parse_seq(lp, &one);
+		if (alternatives == 0) { /* a second requirement holds only for a lone sequence */
+			memcpy(out->ns, one.ns, one.nsn * sizeof(one.ns[0]));
+			out->nsn = one.nsn;
+			out->nsmin = one.nsmin;
+			one.nsn = one.nsmin = 0;
+		} else {
+			needset_clear(out);
+			needset_clear(&one);
+		}
 		if (!one.ok || lp->broken)
 			out->ok = 0;
 		out->prefix &= one.prefix;
@@ -571,6 +621,10 @@ size_t gr_pattern_literals(const char *pattern, char **out, size_t max, struct g
 		memcpy(info->need, s.need, s.needn);
 		info->need[s.needn] = '\0';
 	}
+	for (size_t i = 0; i < s.nsn; i++)
+		strcpy(info->needset[i], s.ns[i]); /* each at most GR_NEED_MAX (needset_offer) */
+	info->nneedset = s.nsn;
+	needset_clear(&s);
 	return s.n;
 }
 
@@ -670,6 +724,16 @@ static int add_literals(struct gr_pattern *p, const char *pattern)
 	p->words = info.prefix && whole_words(pattern);
 	for (size_t j = 0; j < k && p->words; j++)
 		p->words = p->lit[j].wb && p->lit[j].len >= 2;
+	if (info.nneedset && !(p->needset = calloc(info.nneedset, sizeof(*p->needset))))
+		return GR_ENOMEM; /* the set owns what is here: gr_patset_free() */
+	for (size_t j = 0; j < info.nneedset; j++) {
+		struct gr_literal *l = &p->needset[j];
+		if (!(l->s = strdup(info.needset[j])))
+			return GR_ENOMEM;
+		l->len = (uint16_t)strlen(l->s);
+		hash_literal(l);
+		p->nneedset++;
+	}
 	return 0;
 }
 
@@ -995,6 +1059,12 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 				any |= has_literal(tri, &p->lit[k]);
 			if (p->need.s)
 				any &= has_literal(tri, &p->need);
+			if (p->nneedset) {
+				unsigned one = 0;
+				for (size_t k = 0; k < p->nneedset; k++)
+					one |= has_literal(tri, &p->needset[k]);
+				any &= one;
+			}
 			if (!any)
 				continue;
 		}
@@ -1041,6 +1111,9 @@ void gr_patset_free(struct gr_patset *set)
 		struct gr_pattern *p = &set->v[i];
 		pcre2_code_free(p->re);
 		free(p->need.s);
+		for (size_t k = 0; k < p->nneedset; k++)
+			free(p->needset[k].s);
+		free(p->needset);
 		for (size_t k = 0; k < p->nlit; k++)
 			free(p->lit[k].s);
 		if (!set->lit) /* not flattened: a compile that failed part way */

@@ -70,6 +70,40 @@ static void test_literal_extraction(void **state)
 	}
 }
 
+/* A later group every match passes through: either of its literals is a
+ * second requirement. Not from an optional group, a group with a short
+ * literal, or a pattern of several alternatives. */
+static void test_literal_needset(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *pattern, *needset;
+	} cases[] = {
+		{ "(?:copy_|\\bcasts?\\b)[^.]{0,40}\\b(?:are|is)\\s+(?:normal|expected|fine)\\b", "normal expected fine" },
+		{ "(?:copy_|cast)[^.]{0,40}(?:noise|matter)(?:abcdefg|hijklmn)", "abcdefg hijklmn" }, /* the longer */
+		{ "(?:copy_|cast)[^.]{0,40}(?:normal|fine)?x", "" },                    /* optional */
+		{ "(?:copy_|cast)[^.]{0,40}(?:is|normal)", "" },                        /* "is": too short */
+		{ "(?:copy_|cast)x(?:normal|fine)|zzz", "" },                           /* two alternatives */
+		{ "\\bbecause\\b", "" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out[GR_MAX_LITERALS], got[512] = "";
+		struct gr_lit_info info;
+		size_t n = gr_pattern_literals(cases[i].pattern, out, GR_MAX_LITERALS, &info);
+		for (size_t k = 0; k < n; k++)
+			free(out[k]);
+		for (size_t k = 0; k < info.nneedset; k++) {
+			if (k)
+				strcat(got, " ");
+			strcat(got, info.needset[k]);
+		}
+		if (strcmp(got, cases[i].needset)) {
+			print_error("%s: needset '%s', expected '%s'\n", cases[i].pattern, got, cases[i].needset);
+			fail();
+		}
+	}
+}
+
 /* How far into a match its literal may start: the window a scan tries. */
 static void test_literal_window(void **state)
 {
@@ -293,6 +327,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_literal_extraction),
+		cmocka_unit_test(test_literal_needset),
 		cmocka_unit_test(test_literal_window),
 		cmocka_unit_test(test_windows_hold_wide_characters),
 		cmocka_unit_test(test_whole_word_patterns),
