@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli_util.h"
 #include "emit_batch.h"
 #include "grade.h"
@@ -145,14 +146,8 @@ static int entry_stat(const char *root, const char *path, const char *shown, str
 
 static int push(struct sublist *l, char *raw, char *path, char *report, char *error)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 256;
-		struct sub *v = realloc(l->v, cap * sizeof(*v));
-		if (!v)
-			goto oom;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (GR_GROW(l->v, l->n, l->cap, 256) < 0)
+		goto oom;
 	if (!raw || (!path && !error) || !report)
 		goto oom;
 	l->v[l->n++] = (struct sub){ .raw = raw, .path = path, .report = report, .error = error };

@@ -1,5 +1,6 @@
 /*
- * buf.h - a growable byte buffer for building output before it is written.
+ * buf.h - growable buffers: a byte buffer for building output before it is
+ * written (gr_buf), and one growth rule for arrays (GR_GROW).
  *
  * Emitters that run on worker threads (emit_batch.h) build each row, line or
  * file in a gr_buf and hand the bytes to whoever writes them, so formatting
@@ -15,6 +16,29 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/* Room for one more element in the array arr of n elements and capacity
+ * cap, doubling from first: 0, or -1 when out of memory (arr and cap then
+ * untouched). arr and cap are lvalues, evaluated more than once. */
+#define GR_GROW(arr, n, cap, first)                                                              \
+	({                                                                                        \
+		int grow_rc_ = 0;                                                                 \
+		if ((n) >= (cap)) {                                                               \
+			size_t grow_c_ = (cap) ? (cap) * 2 : (first);                             \
+			void *grow_p_ = grow_c_ <= SIZE_MAX / 2 / sizeof(*(arr))                 \
+						? realloc((arr), grow_c_ * sizeof(*(arr)))        \
+						: NULL;                                           \
+			if (grow_p_) {                                                            \
+				(arr) = grow_p_;                                                  \
+				(cap) = grow_c_;                                                  \
+			} else {                                                                  \
+				grow_rc_ = -1;                                                    \
+			}                                                                         \
+		}                                                                                 \
+		grow_rc_;                                                                         \
+	})
 
 struct gr_buf {
 	char *data;

@@ -47,7 +47,7 @@ struct gr_scratch {
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;
 	pcre2_jit_stack *jit;
-	void *hits;   /* growable buffer for gr_patset_scan */
+	struct gr_hit *hits; /* gr_patset_scan's matches, reused from text to text */
 	size_t hcap;
 };
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "chars.h"
 #include "error.h"
 
@@ -847,7 +848,7 @@ void gr_patset_jit(struct gr_patset *set)
 	}
 }
 
-struct hit {
+struct gr_hit {
 	size_t start, end, pat;
 };
 
@@ -912,15 +913,9 @@ static int find_literal(const struct gr_literal *l, const struct gr_trigrams *tr
 
 static int push_hit(struct gr_scratch *s, size_t *n, size_t a, size_t b, size_t pat)
 {
-	if (*n == s->hcap) {
-		size_t cap = s->hcap ? s->hcap * 2 : 64;
-		struct hit *h = realloc(s->hits, cap * sizeof(*h));
-		if (!h)
-			return GR_ENOMEM;
-		s->hits = h;
-		s->hcap = cap;
-	}
-	((struct hit *)s->hits)[(*n)++] = (struct hit){ a, b, pat };
+	if (GR_GROW(s->hits, *n, s->hcap, 64) < 0)
+		return GR_ENOMEM;
+	s->hits[(*n)++] = (struct gr_hit){ a, b, pat };
 	return 0;
 }
 
@@ -1041,7 +1036,7 @@ static int scan_words(struct gr_pattern *p, size_t pi, const char *buf, size_t l
 
 static int by_start(const void *a, const void *b)
 {
-	const struct hit *x = a, *y = b;
+	const struct gr_hit *x = a, *y = b;
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
 	return x->pat < y->pat ? -1 : x->pat > y->pat;
@@ -1076,13 +1071,13 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		if (rc < 0)
 			return rc;
 	}
-	struct hit *hits = s->hits;
+	struct gr_hit *hits = s->hits;
 	if (n > 16) {
 		qsort(hits, n, sizeof(*hits), by_start);
 	} else {
 		for (size_t i = 1; i < n; i++) /* few hits: insertion sort, no allocation */
 			for (size_t j = i; j > 0 && by_start(&hits[j - 1], &hits[j]) > 0; j--) {
-				struct hit t = hits[j];
+				struct gr_hit t = hits[j];
 				hits[j] = hits[j - 1];
 				hits[j - 1] = t;
 			}

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "chars.h"
 
 #define GR_MAX_LABEL_SCAN 256 /* bytes a label or heading pattern may read */
@@ -392,14 +393,8 @@ static void find_fields(struct parser *p)
 
 static int push_span(struct gr_span **arr, size_t *n, size_t *cap, size_t s, size_t e)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 32;
-		struct gr_span *a = realloc(*arr, c * sizeof(*a));
-		if (!a)
-			return -1;
-		*arr = a;
-		*cap = c;
-	}
+	if (GR_GROW(*arr, *n, *cap, 32) < 0)
+		return -1;
 	(*arr)[(*n)++] = (struct gr_span){ .start = s, .end = e };
 	return 0;
 }
@@ -503,14 +498,8 @@ struct starts {
 static int add_start(void *ctx, size_t a, size_t b)
 {
 	struct starts *st = ctx;
-	if (st->n == st->cap) {
-		size_t cap = st->cap ? st->cap * 2 : 32;
-		size_t *v = realloc(st->v, cap * sizeof(*v));
-		if (!v)
-			return -1;
-		st->v = v;
-		st->cap = cap;
-	}
+	if (GR_GROW(st->v, st->n, st->cap, 32) < 0)
+		return -1;
 	st->v[st->n++] = a;
 	return 0;
 }
@@ -557,14 +546,9 @@ static int find_clauses(struct parser *p)
 					rc = -1;
 					break;
 				}
-				if (r->nclauses > scap) {
-					scap = cap;
-					size_t *m = realloc(r->clause_sentence, scap * sizeof(size_t));
-					if (!m) {
-						rc = -1;
-						break;
-					}
-					r->clause_sentence = m;
+				if (GR_GROW(r->clause_sentence, r->nclauses - 1, scap, 32) < 0) {
+					rc = -1;
+					break;
 				}
 				r->clause_sentence[r->nclauses - 1] = s;
 			}
@@ -723,13 +707,8 @@ static int find_items(struct parser *p)
 		struct linfo *l = &p->li[i];
 		if (!l->item)
 			continue;
-		if (r->nitems == cap) {
-			cap = cap ? cap * 2 : 16;
-			struct gr_item *it = realloc(r->items, cap * sizeof(*it));
-			if (!it)
-				return -1;
-			r->items = it;
-		}
+		if (GR_GROW(r->items, r->nitems, cap, 16) < 0)
+			return -1;
 		r->items[r->nitems++] = (struct gr_item){ { .start = l->body, .end = l->off + l->len }, (int)i + 1, l->indent,
 							  l->item == 2 ? l->number : 0 };
 	}

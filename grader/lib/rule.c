@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "chars.h"
 
 #define NONE ((size_t)-1)
@@ -52,14 +53,8 @@ struct cue_ctx {
 static int add_cue(void *p, size_t a, size_t b)
 {
 	struct cue_ctx *x = p;
-	if (x->c->n == x->c->cap) {
-		size_t cap = x->c->cap ? x->c->cap * 2 : 32;
-		struct cue *v = realloc(x->c->v, cap * sizeof(*v));
-		if (!v)
-			return -1;
-		x->c->v = v;
-		x->c->cap = cap;
-	}
+	if (GR_GROW(x->c->v, x->c->n, x->c->cap, 32) < 0)
+		return -1;
 	x->c->v[x->c->n++] = (struct cue){ a, b, x->rightward };
 	return 0;
 }
@@ -103,14 +98,8 @@ static int add_mention(void *p, size_t a, size_t b)
 	size_t cl = span_of(x->r->clauses, x->r->nclauses, a);
 	if (cl == NONE) /* a label or pure punctuation: not prose */
 		return 1;
-	if (x->m->n == x->cap) {
-		size_t cap = x->cap ? x->cap * 2 : 8;
-		struct gr_mention *v = realloc(x->m->v, cap * sizeof(*v));
-		if (!v)
-			return -1;
-		x->m->v = v;
-		x->cap = cap;
-	}
+	if (GR_GROW(x->m->v, x->m->n, x->cap, 8) < 0)
+		return -1;
 	x->m->v[x->m->n++] = (struct gr_mention){ a, b, (unsigned)x->r->clause_sentence[cl], (unsigned)cl, 0, 0 };
 	return 0;
 }
@@ -700,14 +689,8 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 	size_t cl = span_of(r->clauses, r->nclauses, ns);
 	if (cl == NONE)
 		return 0;
-	if (x->a->nqty == x->cap) {
-		size_t cap = x->cap ? x->cap * 2 : 16;
-		struct gr_quantity *q = realloc(x->a->qty, cap * sizeof(*q));
-		if (!q)
-			return -1;
-		x->a->qty = q;
-		x->cap = cap;
-	}
+	if (GR_GROW(x->a->qty, x->a->nqty, x->cap, 16) < 0)
+		return -1;
 	x->a->qty[x->a->nqty++] = (struct gr_quantity){ v, unit, a0, b0, (unsigned)r->clause_sentence[cl],
 							(unsigned)cl, approximate(r->text.buf, a0) };
 	return 0;
@@ -1512,13 +1495,8 @@ int gr_fact_warnings(const struct gr_analysis *a, char ***out, size_t *n)
 		}
 		if (nrows == 0 || plausible(a, q, rows, nrows))
 			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 4;
-			char **v = realloc(*out, cap * sizeof(char *));
-			if (!v)
-				return GR_ENOMEM;
-			*out = v;
-		}
+		if (GR_GROW(*out, *n, cap, 4) < 0)
+			return GR_ENOMEM;
 		const struct gr_table_row *r = &a->ex->table.rows[rows[0]];
 		char cuda[32], cpu[32];
 		int line = gr_text_line_of(&a->r->text, q->start);

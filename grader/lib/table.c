@@ -8,17 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 int gr_table_push(struct gr_table *t, const char *op, double cuda_ms,
 		  double cpu_ms, long long calls, double memory_bytes)
 {
-	if (t->len == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 8;
-		struct gr_table_row *rows = realloc(t->rows, cap * sizeof(*rows));
-		if (!rows)
-			return -1;
-		t->rows = rows;
-		t->cap = cap;
-	}
+	if (GR_GROW(t->rows, t->len, t->cap, 8) < 0)
+		return -1;
 	char *copy = strdup(op ? op : "");
 	if (!copy)
 		return -1;

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
+
 struct obuf {
 	char *p;
 	size_t len, cap;
@@ -297,13 +299,8 @@ static int index_lines(struct gr_text *t)
 		if (i == t->len && start == t->len && t->nlines > 0)
 			break;
 		if (i == t->len || t->buf[i] == '\n') {
-			if (t->nlines == cap) {
-				cap *= 2;
-				struct gr_line *l = realloc(t->lines, cap * sizeof(*l));
-				if (!l)
-					return -1;
-				t->lines = l;
-			}
+			if (GR_GROW(t->lines, t->nlines, cap, 64) < 0)
+				return -1;
 			t->lines[t->nlines++] = (struct gr_line){ start, i - start };
 			start = i + 1;
 		}
