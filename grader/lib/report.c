@@ -367,6 +367,7 @@ static void find_fields(struct parser *p)
 		 * content), a label, a heading, a section or a numbered item. */
 		size_t ve = end;
 		int content = has_content(p->buf, vs, end), blanks = 0;
+		int list = 0; /* "Next experiment:" then a list: the list is the value */
 		for (size_t j = i + 1; j < p->nl; j++) {
 			struct linfo *n = &p->li[j];
 			if (n->field >= 0 || n->section >= 0 || n->heading)
@@ -377,7 +378,9 @@ static void find_fields(struct parser *p)
 					break;
 				continue;
 			}
-			if (content && n->item == 2 && n->indent == 0 && l->item == 0)
+			if (!content && n->item)
+				list = n->item;
+			if (content && n->item == 2 && n->indent == 0 && l->item == 0 && list != 2)
 				break;
 			/* "Copies: ..." after content: another (unknown) label, not ours. */
 			if (content && !n->item && n->indent <= l->indent && label_like(p->buf, n->body, n->off + n->len))

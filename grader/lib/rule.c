@@ -157,7 +157,8 @@ static struct wordset ws_verb = WORDSET("move", "use", "switch", "swap", "try", 
 					"put", "make", "find", "test", "inspect", "dump", "count", "group", "read",
 					"start", "build", "go", "upgrade", "adopt", "apply", "pin", "compile", "export",
 					"rewrite", "tune", "batch", "cache", "quantize", "quantise", "force", "pick",
-					"select", "call", "fix", "patch", "verify", "confirm", "see", "plug", "wrap");
+					"select", "call", "fix", "patch", "verify", "confirm", "see", "plug", "wrap", "flip",
+					"toggle");
 /* Longer than a packed word; "re-profile" reads as "re" and "profile". */
 static const char *const long_verbs[] = { "reprofile", "benchmark", "implement", "prototype", "integrate",
 					  "investigate", "instrument", NULL };
@@ -404,6 +405,17 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
 	return end && only_filler(b, end, subordinate(b, end, cl.end)) ? end : 0;
 }
 
+/* Does the clause open with "but", "because", "since", "as", "given"? */
+static int gives_reason(const char *b, struct gr_span cl)
+{
+	static const char *const opens[] = { "but", "because", "since", "as", "given", NULL };
+	struct gr_span w = first_word(b, cl);
+	for (const char *const *o = opens; *o; o++)
+		if (strlen(*o) == w.end - w.start && !strncasecmp(b + w.start, *o, w.end - w.start))
+			return 1;
+	return 0;
+}
+
 /* Does clause cl, the first of its sentence and one that takes back with
  * nothing named, answer the sentence before it? When that one asks ("A
  * custom FlashAttention kernel? No.", "Fused attention? Later, maybe
@@ -497,8 +509,11 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 				 only_filler(b, r->clauses[cl + 1].start, r->clauses[cl + 1].end);
 		if (!refers)
 			continue;
+		/* The clause that named what is taken back, past any that only
+		 * give the reason ("just turn on FlashAttention-2 | but attention
+		 * is 2.4 ms | so no"). */
 		size_t back = cl;
-		while (back-- > 0 && r->clause_sentence[back] == s && !named[back])
+		while (back-- > 0 && r->clause_sentence[back] == s && (!named[back] || gives_reason(b, r->clauses[back])))
 			;
 		if (back == (size_t)-1 || r->clause_sentence[back] != s)
 			continue;
@@ -1059,6 +1074,20 @@ static int rationale(const char *b, struct gr_span cl)
 	return 0;
 }
 
+/* An aside in parentheses that describes the proposal ("torch.compile
+ * (CUDA-graph replay)"), unless it opens another one ("(or CUDA graphs)"). */
+static int aside(const char *b, struct gr_span cl)
+{
+	static const char *const more[] = { "or", "and", "plus", "also", "then", "maybe", "alternatively", NULL };
+	size_t k = cl.start;
+	while (k > 0 && b[k - 1] == ' ')
+		k--;
+	if (k == 0 || b[k - 1] != '(')
+		return 0;
+	struct gr_span w = first_word(b, cl);
+	return !word_in(b + w.start, w.end - w.start, more);
+}
+
 /* A relative clause: "that fuses the copies", "which code calls to()". */
 static int relative(const char *b, struct gr_span cl)
 {
@@ -1129,7 +1158,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			const struct gr_mention *x = &m->v[k];
 			if (!in_span(sp, x->start) || x->stuffed || x->negated)
 				continue;
-			if (rationale(b, a->r->clauses[x->clause]) ||
+			if (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
 			    after_purpose(b, a->r->clauses[x->clause].start, x->start))
 				continue;
 			if (!(x->sentence == first || proposes(a, rule, x->sentence, sp)))
