@@ -110,6 +110,27 @@ static void test_rule_counting_experiments(void **state)
 	assert_false(passes("Next experiment:\n- re-profile with record_shapes\n- write a Triton kernel\n", "single-experiment"));
 }
 
+/* A numbered list right under an empty label is its value; an aside in
+ * parentheses describes the one experiment; "so no" takes back the
+ * proposal past the clause that gives the reason. */
+static void test_rule_lists_asides_and_reasons(void **state)
+{
+	(void)state;
+	assert_false(passes("Next experiment:\n1. re-profile with record_shapes=True to find who calls to()\n"
+			    "2. write a fused Triton attention kernel\n3. try torch.compile\n",
+			    "single-experiment"));
+	assert_true(passes("Next experiment: re-profile with record_shapes=True to find who calls to() (batch size 1 as now).\n",
+			   "single-experiment"));
+	assert_false(passes("Next experiment: re-profile with record_shapes=True to find who calls to() (or batch size 8).\n",
+			    "single-experiment"));
+	const char *lead = "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
+			   "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to().\n\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%sMy teammate would say: just write a fused attention kernel, but the copies are "
+		 "unexplained, so no.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+}
+
 static void test_rule_scope_is_the_field(void **state)
 {
 	(void)state;
@@ -164,6 +185,7 @@ int main(void)
 		cmocka_unit_test(test_rule_fact_warnings),
 		cmocka_unit_test(test_rule_rejection_refers_back),
 		cmocka_unit_test(test_rule_answered_in_the_next_sentence),
+		cmocka_unit_test(test_rule_lists_asides_and_reasons),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
