@@ -961,7 +961,7 @@ static const char *const default_negation[] = {
 	/* "later" as "not now", not "each later step" */
 	"\\blater\\b(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|iteration|iterations|forward|forwards|pass|passes|decode))",
 	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
-	"\\bno\\s+need\\b", "\\bdisagree\\b", NULL
+	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b", NULL
 };
 static const char *const default_deferral[] = {
 	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",

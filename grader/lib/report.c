@@ -127,10 +127,65 @@ static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t
 	return -1;
 }
 
+/* The end of an emoji or pictographic symbol at b[i] (with its variation
+ * selector, joiners and keycaps), or i when there is none. */
+static size_t symbol_at(const char *b, size_t i, size_t end)
+{
+	size_t j = i;
+	for (;;) {
+		const unsigned char *u = (const unsigned char *)b + j;
+		unsigned cp = 0;
+		size_t n = 0;
+		if (j + 3 <= end && u[0] >= 0xE0 && u[0] < 0xF0) {
+			cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+			n = 3;
+		} else if (j + 4 <= end && u[0] >= 0xF0) {
+			cp = (unsigned)(u[0] & 0x07) << 18 | (unsigned)(u[1] & 0x3F) << 12 | (unsigned)(u[2] & 0x3F) << 6 |
+			     (u[3] & 0x3F);
+			n = 4;
+		}
+		int symbol = (cp >= 0x2190 && cp <= 0x21FF) || (cp >= 0x2300 && cp <= 0x23FF) ||
+			     (cp >= 0x2460 && cp <= 0x27BF) || (cp >= 0x2900 && cp <= 0x297F) ||
+			     (cp >= 0x2B00 && cp <= 0x2BFF) || (cp >= 0x1F000 && cp <= 0x1FAFF);
+		int joins = cp == 0xFE0F || cp == 0x200D || cp == 0x20E3;
+		if (!n || !(symbol || (j > i && joins)))
+			return j;
+		j += n;
+	}
+}
+
+/* "a) ", "(b) ", "c. ": a lettered answer; the end of the mark, or i. */
+static size_t letter_item_at(const char *b, size_t i, size_t end)
+{
+	size_t k = b[i] == '(' ? i + 1 : i;
+	if (k + 2 < end && b[k] >= 'a' && b[k] <= 'h' && (b[k + 1] == ')' || (b[k + 1] == '.' && k == i)) &&
+	    b[k + 2] == ' ')
+		return k + 2;
+	return i;
+}
+
+/* "Part 3 ", "Part 3: ", "Part 3 - ": the end of the mark, or i. */
+static size_t part_at(const char *b, size_t i, size_t end, int *number)
+{
+	if (end - i < 6 || strncasecmp(b + i, "part ", 5) || !isdigit((unsigned char)b[i + 5]))
+		return i;
+	size_t k = i + 5;
+	int n = 0;
+	while (k < end && isdigit((unsigned char)b[k]) && n < 1000)
+		n = n * 10 + (b[k++] - '0');
+	while (k < end && (b[k] == ' ' || b[k] == ':' || b[k] == '.' || b[k] == ')' || b[k] == '-'))
+		k++;
+	if (k < end && (isdigit((unsigned char)b[k]) || isalpha((unsigned char)b[k])) && b[k - 1] != ' ')
+		return i; /* "Part 3a" */
+	*number = n;
+	return k;
+}
+
 static void decorate(struct parser *p, struct linfo *l)
 {
 	const char *b = p->buf;
 	size_t i = l->off, end = l->off + l->len;
+	int n_part = 0;
 	while (i < end && b[i] == ' ')
 		i++;
 	l->indent = (int)(i - l->off);
@@ -182,6 +237,15 @@ static void decorate(struct parser *p, struct linfo *l)
 			j = i;
 			while (j < end && (b[j] == '*' || b[j] == '_' || b[j] == '`'))
 				j++;
+		} else if ((j = symbol_at(b, i, end)) > i) {
+			/* "🐌 **Top CPU ...:**", "🅿️ Parking lot:": a mark, not text */
+		} else if ((j = letter_item_at(b, i, end)) > i) {
+			/* "c) Not optimize now", "(b) ..." */
+		} else if ((j = part_at(b, i, end, &n_part)) > i) {
+			if (!l->item) { /* "Part 3 - not optimize yet" answers question 3 */
+				l->item = 2;
+				l->number = n_part;
+			}
 		} else {
 			break;
 		}
