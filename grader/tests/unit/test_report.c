@@ -85,6 +85,37 @@ static void test_report_sections_by_heading_and_number(void **state)
 	gr_report_free(&r);
 }
 
+/* Emoji, lettered answers and "Part N" are decoration; a numbered list
+ * under an empty label is its value; "3." in the hypotheses' own list is
+ * not answer 3. */
+static void test_report_marks_before_labels(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	int h = gr_exercise_section(part_a, "hypotheses"), n = gr_exercise_section(part_a, "not-yet");
+	parse(&r, "\xF0\x9F\x90\x8C **Top CPU / orchestration cost:** tokenizer 22 ms\n"
+		  "\xF0\x9F\x85\xBF\xEF\xB8\x8F Parking lot: custom attention kernel\n");
+	assert_int_equal(r.fields[field("top-cpu")].state, GR_FIELD_LABELLED);
+	value_is(&r, "top-cpu", "tokenizer 22 ms");
+	assert_int_equal(r.sections[n].found, 1);
+	assert_int_equal(r.sections[n].line, 2);
+	gr_report_free(&r);
+	parse(&r, "Workload: x\n\nc) Not optimize now\n  Attention kernel, already flash.\n");
+	assert_int_equal(r.sections[n].found, 1);
+	gr_report_free(&r);
+	parse(&r, "Workload: x\n\nPart 3 - the attention kernel, already flash.\n");
+	assert_int_equal(r.sections[n].found, 2); /* by number */
+	assert_int_equal(r.sections[n].line, 3);
+	gr_report_free(&r);
+	parse(&r, "Next experiment:\n1. re-profile\n2. torch.compile\n\nWorkload: x\n");
+	value_is(&r, "next-experiment", "1. re-profile\n2. torch.compile");
+	gr_report_free(&r);
+	parse(&r, "Workload: x\n\nHypotheses\n1. dtype casts\n2. host/device\n3. to() is copy_'s parent\n");
+	assert_int_equal(r.sections[h].found, 1);
+	assert_int_equal(r.sections[n].found, 0);
+	gr_report_free(&r);
+}
+
 static void test_report_paragraph_infers_next_experiment(void **state)
 {
 	(void)state;
@@ -104,6 +135,7 @@ int main(void)
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_sections_by_heading_and_number),
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
+		cmocka_unit_test(test_report_marks_before_labels),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
