@@ -595,11 +595,17 @@ static void mark_stuffed(struct gr_analysis *a)
 		if (r->code_line[line - 1])
 			continue; /* so is code, and it is no keyword list */
 		for (size_t k = sp.start; k < sp.end;) {
-			/* An arrow states an outcome ("float32 in -> H1 confirmed"):
-			 * it reads as a word of a claim, not of a list. */
+			/* An arrow states an outcome ("float32 in -> H1 confirmed"),
+			 * a spaced "=" an identity ("matmul/attention = real
+			 * compute"): each reads as a word of a claim, not of a list. */
 			if ((b[k] == '-' || b[k] == '=') && k + 1 < sp.end && b[k + 1] == '>') {
 				function++;
 				k += 2;
+				continue;
+			}
+			if (b[k] == '=' && k > sp.start && b[k - 1] == ' ' && k + 1 < sp.end && b[k + 1] == ' ') {
+				function++;
+				k++;
 				continue;
 			}
 			if (k + 2 < sp.end && !memcmp(b + k, "\xE2\x86\x92", 3)) { /* → */
