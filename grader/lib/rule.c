@@ -671,6 +671,22 @@ static unsigned char approximate(const char *b, size_t at)
 	return 0;
 }
 
+/* Is the number at b[ns..ne) a term of arithmetic, with +, -, *, / or
+ * x/× next to it (after it for "-", which before it is a dash)? */
+static int operand(const char *b, size_t len, size_t ns, size_t ne)
+{
+	size_t i = ns, j = ne;
+	while (i > 0 && b[i - 1] == ' ')
+		i--;
+	while (j < len && b[j] == ' ')
+		j++;
+	int before = i > 0 && (b[i - 1] == '+' || b[i - 1] == '*' || b[i - 1] == '/' ||
+			       (i >= 2 && !memcmp(b + i - 2, "\xC3\x97", 2)));
+	int after = j < len && (b[j] == '+' || b[j] == '-' || b[j] == '*' || b[j] == '/' ||
+				(j + 1 < len && !memcmp(b + j, "\xC3\x97", 2)));
+	return before || after;
+}
+
 static int add_quantity(void *p, size_t a0, size_t b0)
 {
 	struct qty_ctx *x = p;
@@ -705,8 +721,8 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 			v *= mult;
 			unit = 'B';
 		}
-	} else if (v > 0 && v < 1 && ne - ns >= 3) {
-		unit = 'f';
+	} else if (v > 0 && v < 1 && ne - ns >= 3 && !operand(r->text.buf, r->text.len, ns, ne)) {
+		unit = 'f'; /* "0.61 of CUDA time"; not a term of a sum ("+0.6+") */
 	}
 	size_t cl = span_of(r->clauses, r->nclauses, ns);
 	if (cl == NONE)
