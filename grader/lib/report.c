@@ -660,6 +660,23 @@ static void infer_fields(struct parser *p)
 	}
 }
 
+/* Does line i open a paragraph that is an aside to every answer ("P.S.
+ * Actually ...", "Other notes: ...", "Update: ...")? It ends the answer
+ * before it. */
+static int aside_at(const struct parser *p, size_t i)
+{
+	static const char *const asides[] = { "p.s.", "ps:", "ps ", "pps", "other notes", "side note", "note:", "notes:",
+					      "update:", "edit:", "addendum", "bonus:", "btw", "off-topic", NULL };
+	const struct linfo *l = &p->li[i];
+	if (i == 0 || !p->li[i - 1].blank || l->blank)
+		return 0;
+	size_t n = l->off + l->len - l->body;
+	for (const char *const *a = asides; *a; a++)
+		if (strlen(*a) <= n && !strncasecmp(p->buf + l->body, *a, strlen(*a)))
+			return 1;
+	return 0;
+}
+
 int gr_sentence_continues(const struct gr_report *r, size_t s)
 {
 	static const char *const anaphor[] = { "it", "it's", "its", "this", "that", "that's", "these", "those",
@@ -718,7 +735,7 @@ static void find_sections(struct parser *p)
 			if (t != s && start[t] != (size_t)-1 && start[t] > start[s] && start[t] < endl)
 				endl = start[t];
 		for (size_t i = start[s] + 1; i < endl; i++)
-			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0)) {
+			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0) || aside_at(p, i)) {
 				endl = i;
 				break;
 			}
@@ -757,7 +774,7 @@ static int find_deferred(struct parser *p)
 		if (s < 0 || !p->ex->sections[s].deferred)
 			continue;
 		size_t j = i + 1;
-		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading)
+		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !aside_at(p, j))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

@@ -290,14 +290,18 @@ static struct gr_span first_word(const char *b, struct gr_span sp)
 	return w;
 }
 
-static int is_verb(const char *w, size_t n)
+/* Is w[0..n) one of list (ASCII, any case)? */
+static int word_in(const char *w, size_t n, const char *const *list)
 {
-	if (in_set(&ws_verb, w, n))
-		return 1;
-	for (const char *const *v = long_verbs; *v; v++)
-		if (strlen(*v) == n && !strncasecmp(w, *v, n))
+	for (const char *const *o = list; *o; o++)
+		if (strlen(*o) == n && !strncasecmp(*o, w, n))
 			return 1;
 	return 0;
+}
+
+static int is_verb(const char *w, size_t n)
+{
+	return in_set(&ws_verb, w, n) || word_in(w, n, long_verbs);
 }
 
 /* Does b[from..to) hold "and"/"or"/"then" and a plain verb ("... and move
@@ -410,10 +414,7 @@ static int gives_reason(const char *b, struct gr_span cl)
 {
 	static const char *const opens[] = { "but", "because", "since", "as", "given", NULL };
 	struct gr_span w = first_word(b, cl);
-	for (const char *const *o = opens; *o; o++)
-		if (strlen(*o) == w.end - w.start && !strncasecmp(b + w.start, *o, w.end - w.start))
-			return 1;
-	return 0;
+	return word_in(b + w.start, w.end - w.start, opens);
 }
 
 /* Does clause cl, the first of its sentence and one that takes back with
@@ -532,6 +533,64 @@ static void mark_continuing(struct gr_analysis *a)
 {
 	for (size_t s = 1; s < a->r->nsentences; s++)
 		a->continues[s] = (unsigned char)gr_sentence_continues(a->r, s);
+}
+
+/* "Some people suggest upgrading to a faster SDPA backend", "my teammate
+ * wants to write a Triton kernel": what someone else suggests is not the
+ * learner's proposal, unless the learner endorses it in that sentence or
+ * the next ("and I agree", "he's right", "let's", "I'll"). */
+static void mark_reported(struct gr_analysis *a)
+{
+	static const char *const suggest[] = { "suggest", "suggests", "suggested", "recommend", "recommends",
+					       "recommended", "propose", "proposes", "proposed", "want", "wants",
+					       "wanted", "advocate", "advocates", "insist", "insists", "insisted", NULL };
+	static const char *const self[] = { "i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should",
+					     "could", "might", "may", "can", "will", "also", "to", NULL };
+	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
+					       "makes sense", "i will", "we will", "i'd do", "worth it", NULL };
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	for (size_t s = 0; s < r->nsentences; s++) {
+		struct gr_span sp = r->sentences[s], p1 = span_at(0, 0), p2 = span_at(0, 0);
+		size_t from = NONE;
+		/* The verb after a subject that is not the learner ("I'd
+		 * probably want" is the learner's own). */
+		for (struct gr_span w = first_word(b, sp); w.start < sp.end;
+		     p2 = p1, p1 = w, w = first_word(b, span_at(w.end, sp.end)))
+			if (p1.end > p1.start && word_in(b + w.start, w.end - w.start, suggest) &&
+			    !word_in(b + p1.start, p1.end - p1.start, self) &&
+			    !(p2.end > p2.start && word_in(b + p2.start, p2.end - p2.start, self))) {
+				from = w.end;
+				break;
+			}
+		if (from == NONE || has_phrase(b, span_at(from, sp.end), endorse) ||
+		    (s + 1 < r->nsentences && has_phrase(b, r->sentences[s + 1], endorse)))
+			continue;
+		for (size_t c = 0; c < a->ex->nconcepts; c++)
+			for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)s);
+			     i < a->concepts[c].n && a->concepts[c].v[i].sentence == s; i++)
+				if (a->concepts[c].v[i].start >= from)
+					a->concepts[c].v[i].negated = 1;
+	}
+}
+
+/* "... not optimize aten::slice yet because.": a connective with nothing
+ * after it in its sentence gives no reason; its mention counts for nothing. */
+static void drop_dangling(struct gr_analysis *a)
+{
+	static const char *const connective[] = { "because", "since", "as", "so", "given", "while", "cause", NULL };
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	for (size_t c = 0; c < a->ex->nconcepts; c++)
+		for (size_t i = 0; i < a->concepts[c].n; i++) {
+			struct gr_mention *x = &a->concepts[c].v[i];
+			size_t end = r->sentences[x->sentence].end, k = x->end;
+			while (k < end && !gr_isalnum((unsigned char)b[k]))
+				k++;
+			if (k < end || !word_in(b + x->start, x->end - x->start, connective))
+				continue;
+			x->stuffed = 1;
+		}
 }
 
 /* Punctuation that glues a word to code: "torch.compile(", `tokenize`. */
@@ -788,6 +847,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (refer_back(a, &cues) < 0)
 		goto nomem;
 	mark_stuffed(a);
+	drop_dangling(a);
+	mark_reported(a);
 	free(cues.v);
 	free(commits);
 	return 0;
@@ -992,13 +1053,6 @@ static int lead_word(const char *w, size_t n)
 	return 0;
 }
 
-static int word_in(const char *w, size_t n, const char *const *list)
-{
-	for (const char *const *o = list; *o; o++)
-		if (strlen(*o) == n && !strncasecmp(*o, w, n))
-			return 1;
-	return 0;
-}
 
 /* Is the verb at off the head of its clause, or right after "or", "then",
  * "also" or "plus"? A bare "and" inside one clause joins the parts of one

@@ -131,6 +131,31 @@ static void test_rule_lists_asides_and_reasons(void **state)
 	assert_true(passes(buf, "no-custom-attention"));
 }
 
+/* Someone else's suggestion is not the learner's unless endorsed; a P.S.
+ * after Not yet is judged by its own words; "because." with nothing after
+ * it is no reason. */
+static void test_rule_reported_asides_and_dangling(void **state)
+{
+	(void)state;
+	const char *lead = "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
+			   "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to().\n\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%sSome people suggest writing a fused Triton attention kernel.\n", lead);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sMy teammate wants to write a fused Triton attention kernel, and I agree: let's do it.\n",
+		 lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sI would really want to write a fused Triton attention kernel now.\n", lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sNot yet: the attention kernel, it is already flash.\n\nP.S. I would write a fused "
+		 "Triton attention kernel now anyway.\n", lead);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%sNot yet: I would not optimize aten::slice yet because.\n", lead);
+	assert_false(passes(buf, "not-yet"));
+	snprintf(buf, sizeof(buf), "%sNot yet: I would not optimize aten::slice yet because it is 1.4 ms.\n", lead);
+	assert_true(passes(buf, "not-yet"));
+}
+
 static void test_rule_scope_is_the_field(void **state)
 {
 	(void)state;
@@ -186,6 +211,7 @@ int main(void)
 		cmocka_unit_test(test_rule_rejection_refers_back),
 		cmocka_unit_test(test_rule_answered_in_the_next_sentence),
 		cmocka_unit_test(test_rule_lists_asides_and_reasons),
+		cmocka_unit_test(test_rule_reported_asides_and_dangling),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
