@@ -940,8 +940,89 @@ static int sentence_has(const struct gr_analysis *a, int concept, unsigned sente
 
 /* "near" for a mention: an adjacent sentence, or the same labelled field
  * (a field's value may run over several lines and list items). */
+/* Does line ln (0-based) hold an unstuffed mention of concept? */
+static int line_has(const struct gr_analysis *a, int concept, size_t ln)
+{
+	const struct gr_line *l = &a->r->text.lines[ln];
+	const struct gr_mentions *m = &a->concepts[concept];
+	for (size_t i = first_at(m, l->off); i < m->n && m->v[i].start < l->off + l->len; i++)
+		if (!m->v[i].stuffed)
+			return 1;
+	return 0;
+}
+
+static int line_indent(const struct gr_report *r, size_t ln, int *blank)
+{
+	const struct gr_line *l = &r->text.lines[ln];
+	size_t k = 0;
+	while (k < l->len && r->text.buf[l->off + k] == ' ')
+		k++;
+	*blank = k == l->len;
+	return (int)k;
+}
+
+/* Does line ln call a function whose name holds one of words ("range_push(",
+ * "nvtxRangePushA(")? */
+static int line_calls(const struct gr_report *r, size_t ln, const char *const *words)
+{
+	const struct gr_line *l = &r->text.lines[ln];
+	const char *b = r->text.buf + l->off;
+	for (size_t k = 0; k < l->len; k++) {
+		if (b[k] != '(')
+			continue;
+		size_t w = k;
+		while (w > 0 && (gr_isword((unsigned char)b[w - 1])))
+			w--;
+		for (const char *const *o = words; *o; o++)
+			for (size_t i = w; i + strlen(*o) <= k; i++)
+				if (!strncasecmp(b + i, *o, strlen(*o)))
+					return 1;
+	}
+	return 0;
+}
+
+/* "near" for a mention in a fenced code block: its own line, a line that
+ * opens a block it sits in (Python "with ...:", "def ...:" after a
+ * decorator), or a push/start call not yet popped above it. A statement
+ * after a range closes is outside it, however close the lines are. */
+static int code_near(const struct gr_analysis *a, int concept, size_t ln)
+{
+	static const char *const open[] = { "push", "start", NULL };
+	static const char *const close[] = { "pop", "end", "stop", NULL };
+	const struct gr_report *r = a->r;
+	int blank, indent = line_indent(r, ln, &blank), depth = 0;
+	if (line_has(a, concept, ln))
+		return 1;
+	for (size_t k = ln; k-- > 0 && r->code_line[k];) {
+		int ind = line_indent(r, k, &blank);
+		if (blank)
+			continue;
+		const struct gr_line *l = &r->text.lines[k];
+		size_t e = l->len;
+		while (e > 0 && r->text.buf[l->off + e - 1] == ' ')
+			e--;
+		if (ind < indent && e > 0 && r->text.buf[l->off + e - 1] == ':') {
+			indent = ind; /* a block this line sits in, or the function a decorator wraps */
+			const struct gr_line *d = k > 0 ? &r->text.lines[k - 1] : NULL;
+			if (line_has(a, concept, k) || (d && r->code_line[k - 1] && (size_t)ind < d->len &&
+							r->text.buf[d->off + (size_t)ind] == '@' && line_has(a, concept, k - 1)))
+				return 1;
+		}
+		if (line_calls(r, k, close))
+			depth++;
+		else if (line_calls(r, k, open) && depth > 0)
+			depth--; /* pushed and popped again above us */
+		else if (line_calls(r, k, open) && line_has(a, concept, k))
+			return 1;
+	}
+	return 0;
+}
+
 static int near_has(const struct gr_analysis *a, int concept, const struct gr_mention *x)
 {
+	int ln = gr_text_line_of(&a->r->text, x->start) - 1;
+	if (a->r->code_line[ln])
+		return code_near(a, concept, (size_t)ln);
 	if (sentence_has(a, concept, x->sentence))
 		return 1;
 	const struct gr_report *r = a->r;

@@ -156,6 +156,43 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_true(passes(buf, "not-yet"));
 }
 
+/* In a code block a statement is covered by the ranges that enclose it
+ * (a "with" block, a push not yet popped), not by the nearest line. */
+static int stretch_passes(struct gr_exercise *ex, const char *text, const char *id)
+{
+	struct gr_verdict v;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_grade_string(&v, ex, text, strlen(text), "t.md", &scratch, &err), 0);
+	int c = gr_exercise_criterion(ex, id);
+	assert_true(c >= 0);
+	int passed = v.results[c].passed;
+	gr_verdict_free(&v);
+	return passed;
+}
+
+static void test_rule_code_ranges_enclose(void **state)
+{
+	(void)state;
+	struct gr_exercise *ex = NULL;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_exercise_load(&ex, SOURCE_DIR "/exercises/stretch.yaml", &err), 0);
+	const char *inside = "I'd add record_function ranges:\n\n```python\n"
+			     "with torch.profiler.record_function(\"tokenize\"):\n    ids = tok(prompt).input_ids\n"
+			     "with torch.profiler.record_function(\"h2d_inputs\"):\n    ids = ids.cuda()\n"
+			     "with torch.profiler.record_function(\"generate\"):\n    out = model.generate(ids)\n```\n";
+	const char *outside = "I'd add record_function ranges:\n\n```python\n"
+			      "with torch.profiler.record_function(\"tokenize\"):\n    ids = tok(prompt).input_ids\n"
+			      "ids = ids.cuda()\n\n"
+			      "with torch.profiler.record_function(\"generate\"):\n    out = model.generate(ids)\n```\n";
+	const char *popped = "```python\ntorch.cuda.nvtx.range_push(\"tokenize\")\nids = tok(prompt).input_ids\n"
+			     "torch.cuda.nvtx.range_pop()\nids = ids.cuda()\n"
+			     "torch.cuda.nvtx.range_push(\"prefill\")\nout = model(ids)\ntorch.cuda.nvtx.range_pop()\n```\n";
+	assert_true(stretch_passes(ex, inside, "ranges-cover-suspects"));
+	assert_false(stretch_passes(ex, outside, "ranges-cover-suspects"));
+	assert_false(stretch_passes(ex, popped, "ranges-cover-suspects"));
+	gr_exercise_free(ex);
+}
+
 static void test_rule_scope_is_the_field(void **state)
 {
 	(void)state;
@@ -212,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_rule_answered_in_the_next_sentence),
 		cmocka_unit_test(test_rule_lists_asides_and_reasons),
 		cmocka_unit_test(test_rule_reported_asides_and_dangling),
+		cmocka_unit_test(test_rule_code_ranges_enclose),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
