@@ -693,8 +693,9 @@ int gr_sentence_continues(const struct gr_report *r, size_t s)
 		w++; /* "**It", "- It" */
 	for (e = w; e < sp.end && (gr_isalpha((unsigned char)b[e]) || b[e] == '\''); e++)
 		;
-	if (newlines > 1 || e == w)
-		return 0;
+	char c = (char)tolower((unsigned char)b[w]);
+	if (newlines > 1 || e == w || (c != 'i' && c != 't' && c != 'w'))
+		return 0; /* the anaphors start with one of these */
 	for (const char *const *a = anaphor; *a; a++)
 		if (strlen(*a) == e - w && !strncasecmp(b + w, *a, e - w))
 			return 1;

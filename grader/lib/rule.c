@@ -163,8 +163,15 @@ static struct wordset ws_verb = WORDSET("move", "use", "switch", "swap", "try", 
 static const char *const long_verbs[] = { "reprofile", "benchmark", "implement", "prototype", "integrate",
 					  "investigate", "instrument", NULL };
 static struct wordset ws_coordinator = WORDSET("and", "or", "then", "plus");
+/* Verbs of someone else's suggestion, and the words before them that make
+ * it the learner's own ("I'd probably want"). */
+static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "proposes", "proposed", "want", "wants",
+					   "wanted", "advocate", "insist", "insists", "insisted");
+static const char *const long_suggest[] = { "suggested", "recommend", "recommends", "recommended", "advocates", NULL };
+static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should", "could",
+					"might", "may", "can", "will", "also", "to");
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
-					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator };
+					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
 static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 56); }
@@ -297,6 +304,11 @@ static int word_in(const char *w, size_t n, const char *const *list)
 		if (strlen(*o) == n && !strncasecmp(*o, w, n))
 			return 1;
 	return 0;
+}
+
+static int suggests(const char *w, size_t n)
+{
+	return in_set(&ws_suggest, w, n) || (n > 8 && word_in(w, n, long_suggest));
 }
 
 static int is_verb(const char *w, size_t n)
@@ -541,15 +553,16 @@ static void mark_continuing(struct gr_analysis *a)
  * the next ("and I agree", "he's right", "let's", "I'll"). */
 static void mark_reported(struct gr_analysis *a)
 {
-	static const char *const suggest[] = { "suggest", "suggests", "suggested", "recommend", "recommends",
-					       "recommended", "propose", "proposes", "proposed", "want", "wants",
-					       "wanted", "advocate", "advocates", "insist", "insists", "insisted", NULL };
-	static const char *const self[] = { "i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should",
-					     "could", "might", "may", "can", "will", "also", "to", NULL };
 	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
 					       "makes sense", "i will", "we will", "i'd do", "worth it", NULL };
+	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
+	int any = !r->tri || !r->tri->lower; /* no lowercase copy: look everywhere */
+	for (const char *const *st = stems; *st && !any; st++)
+		any = memmem(r->tri->lower, r->tri->len, *st, strlen(*st)) != NULL;
+	if (!any)
+		return; /* most reports quote no one: skip the word walk */
 	for (size_t s = 0; s < r->nsentences; s++) {
 		struct gr_span sp = r->sentences[s], p1 = span_at(0, 0), p2 = span_at(0, 0);
 		size_t from = NONE;
@@ -557,9 +570,9 @@ static void mark_reported(struct gr_analysis *a)
 		 * probably want" is the learner's own). */
 		for (struct gr_span w = first_word(b, sp); w.start < sp.end;
 		     p2 = p1, p1 = w, w = first_word(b, span_at(w.end, sp.end)))
-			if (p1.end > p1.start && word_in(b + w.start, w.end - w.start, suggest) &&
-			    !word_in(b + p1.start, p1.end - p1.start, self) &&
-			    !(p2.end > p2.start && word_in(b + p2.start, p2.end - p2.start, self))) {
+			if (p1.end > p1.start && suggests(b + w.start, w.end - w.start) &&
+			    !in_set(&ws_self, b + p1.start, p1.end - p1.start) &&
+			    !(p2.end > p2.start && in_set(&ws_self, b + p2.start, p2.end - p2.start))) {
 				from = w.end;
 				break;
 			}
