@@ -36,7 +36,8 @@ struct gr_mention {
 	unsigned sentence;
 	unsigned clause;
 	unsigned char negated;
-	unsigned char stuffed;
+	unsigned char stuffed; /* counts for nothing: in a keyword list, or a connective
+				* with nothing after it ("... yet because.") */
 };
 
 struct gr_mentions {

@@ -953,6 +953,8 @@ static int sentence_has(const struct gr_analysis *a, int concept, unsigned sente
 
 /* "near" for a mention: an adjacent sentence, or the same labelled field
  * (a field's value may run over several lines and list items). */
+#define GR_CODE_SCOPE 400 /* lines of code searched above a mention for what encloses it */
+
 /* Does line ln (0-based) hold an unstuffed mention of concept? */
 static int line_has(const struct gr_analysis *a, int concept, size_t ln)
 {
@@ -1006,7 +1008,9 @@ static int code_near(const struct gr_analysis *a, int concept, size_t ln)
 	int blank, indent = line_indent(r, ln, &blank), depth = 0;
 	if (line_has(a, concept, ln))
 		return 1;
-	for (size_t k = ln; k-- > 0 && r->code_line[k];) {
+	/* Scopes are read at most GR_CODE_SCOPE lines up: a pasted megabyte of
+	 * code must not cost a scan of the block per mention. */
+	for (size_t k = ln; k-- > 0 && r->code_line[k] && ln - k <= GR_CODE_SCOPE;) {
 		int ind = line_indent(r, k, &blank);
 		if (blank)
 			continue;

@@ -58,33 +58,37 @@ static void test_rule_rejection_refers_back(void **state)
 			   "math-vs-movement"));
 }
 
+/* Two fields, a blank line, then tail: a paragraph of its own (buf holds 1024). */
+static void after_lead(char *buf, const char *tail)
+{
+	snprintf(buf, 1024, "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
+			    "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to().\n\n%s",
+		 tail);
+}
+
 /* An answer in the next sentence: a question answered "No", a short
  * disagreement with reported speech. A heading is no answer, "why not" is a
  * proposal, and a deferral's object ends where a new verb starts. */
 static void test_rule_answered_in_the_next_sentence(void **state)
 {
 	(void)state;
-	const char *lead = "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
-			   "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to().\n\n";
 	char buf[1024];
-	snprintf(buf, sizeof(buf), "%sCustom FlashAttention kernel? No. Attention is already flash and real math.\n", lead);
+	after_lead(buf, "Custom FlashAttention kernel? No. Attention is already flash and real math.\n");
 	assert_true(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sA fused attention kernel? Later, maybe never - it is already flash.\n", lead);
+	after_lead(buf, "A fused attention kernel? Later, maybe never - it is already flash.\n");
 	assert_true(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sMy teammate wants to write a Triton kernel for attention. I disagree.\n", lead);
+	after_lead(buf, "My teammate wants to write a Triton kernel for attention. I disagree.\n");
 	assert_true(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sI'll also prototype a fused attention kernel alongside.\n\n### Not yet\n\nThe tokenizer.\n",
-		 lead);
+	after_lead(buf, "I'll also prototype a fused attention kernel alongside.\n\n### Not yet\n\nThe tokenizer.\n");
 	assert_false(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sAlso, why not write a fused Triton attention kernel at the same time?\n", lead);
+	after_lead(buf, "Also, why not write a fused Triton attention kernel at the same time?\n");
 	assert_false(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sWrite a Triton attention kernel. Not torch.compile, though.\n", lead);
+	after_lead(buf, "Write a Triton attention kernel. Not torch.compile, though.\n");
 	assert_false(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sThen load the weights in bf16 instead of fp32 and move attention to FlashAttention-3.\n",
-		 lead);
+	after_lead(buf, "Then load the weights in bf16 instead of fp32 and move attention to FlashAttention-3.\n");
 	assert_false(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sThat is instead of writing a kernel and tuning FlashAttention-3 before the copies are "
-		 "explained.\n", lead);
+	after_lead(buf, "That is instead of writing a kernel and tuning FlashAttention-3 before the copies are "
+		 "explained.\n");
 	assert_true(passes(buf, "no-custom-attention"));
 }
 
@@ -123,11 +127,9 @@ static void test_rule_lists_asides_and_reasons(void **state)
 			   "single-experiment"));
 	assert_false(passes("Next experiment: re-profile with record_shapes=True to find who calls to() (or batch size 8).\n",
 			    "single-experiment"));
-	const char *lead = "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
-			   "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to().\n\n";
 	char buf[1024];
-	snprintf(buf, sizeof(buf), "%sMy teammate would say: just write a fused attention kernel, but the copies are "
-		 "unexplained, so no.\n", lead);
+	after_lead(buf, "My teammate would say: just write a fused attention kernel, but the copies are "
+		 "unexplained, so no.\n");
 	assert_true(passes(buf, "no-custom-attention"));
 }
 
@@ -137,39 +139,24 @@ static void test_rule_lists_asides_and_reasons(void **state)
 static void test_rule_reported_asides_and_dangling(void **state)
 {
 	(void)state;
-	const char *lead = "Top CUDA time: matmul and attention are math; copy_ and to move 2.8 GiB.\n"
-			   "Next experiment: re-profile with record_shapes=True and with_stack=True to see who calls to().\n\n";
 	char buf[1024];
-	snprintf(buf, sizeof(buf), "%sSome people suggest writing a fused Triton attention kernel.\n", lead);
+	after_lead(buf, "Some people suggest writing a fused Triton attention kernel.\n");
 	assert_true(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sMy teammate wants to write a fused Triton attention kernel, and I agree: let's do it.\n",
-		 lead);
+	after_lead(buf, "My teammate wants to write a fused Triton attention kernel, and I agree: let's do it.\n");
 	assert_false(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sI would really want to write a fused Triton attention kernel now.\n", lead);
+	after_lead(buf, "I would really want to write a fused Triton attention kernel now.\n");
 	assert_false(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sNot yet: the attention kernel, it is already flash.\n\nP.S. I would write a fused "
-		 "Triton attention kernel now anyway.\n", lead);
+	after_lead(buf, "Not yet: the attention kernel, it is already flash.\n\nP.S. I would write a fused "
+		 "Triton attention kernel now anyway.\n");
 	assert_false(passes(buf, "no-custom-attention"));
-	snprintf(buf, sizeof(buf), "%sNot yet: I would not optimize aten::slice yet because.\n", lead);
+	after_lead(buf, "Not yet: I would not optimize aten::slice yet because.\n");
 	assert_false(passes(buf, "not-yet"));
-	snprintf(buf, sizeof(buf), "%sNot yet: I would not optimize aten::slice yet because it is 1.4 ms.\n", lead);
+	after_lead(buf, "Not yet: I would not optimize aten::slice yet because it is 1.4 ms.\n");
 	assert_true(passes(buf, "not-yet"));
 }
 
 /* In a code block a statement is covered by the ranges that enclose it
  * (a "with" block, a push not yet popped), not by the nearest line. */
-static int stretch_passes(struct gr_exercise *ex, const char *text, const char *id)
-{
-	struct gr_verdict v;
-	struct gr_error err = { 0 };
-	assert_int_equal(gr_grade_string(&v, ex, text, strlen(text), "t.md", &scratch, &err), 0);
-	int c = gr_exercise_criterion(ex, id);
-	assert_true(c >= 0);
-	int passed = v.results[c].passed;
-	gr_verdict_free(&v);
-	return passed;
-}
-
 static void test_rule_code_ranges_enclose(void **state)
 {
 	(void)state;
@@ -187,9 +174,9 @@ static void test_rule_code_ranges_enclose(void **state)
 	const char *popped = "```python\ntorch.cuda.nvtx.range_push(\"tokenize\")\nids = tok(prompt).input_ids\n"
 			     "torch.cuda.nvtx.range_pop()\nids = ids.cuda()\n"
 			     "torch.cuda.nvtx.range_push(\"prefill\")\nout = model(ids)\ntorch.cuda.nvtx.range_pop()\n```\n";
-	assert_true(stretch_passes(ex, inside, "ranges-cover-suspects"));
-	assert_false(stretch_passes(ex, outside, "ranges-cover-suspects"));
-	assert_false(stretch_passes(ex, popped, "ranges-cover-suspects"));
+	assert_true(passes_in(ex, inside, "ranges-cover-suspects"));
+	assert_false(passes_in(ex, outside, "ranges-cover-suspects"));
+	assert_false(passes_in(ex, popped, "ranges-cover-suspects"));
 	gr_exercise_free(ex);
 }
 

@@ -34,17 +34,23 @@ static int free_part_a(void **state)
 	return 0;
 }
 
-/* Grade text against Part A and return whether criterion id passed. */
-static inline int passes(const char *text, const char *id)
+/* Grade text against ex and return whether criterion id passed. */
+static inline int passes_in(const struct gr_exercise *ex, const char *text, const char *id)
 {
 	struct gr_verdict v;
 	struct gr_error err = { 0 };
-	assert_int_equal(gr_grade_string(&v, part_a, text, strlen(text), "t.md", &scratch, &err), 0);
-	int c = gr_exercise_criterion(part_a, id);
+	assert_int_equal(gr_grade_string(&v, ex, text, strlen(text), "t.md", &scratch, &err), 0);
+	int c = gr_exercise_criterion(ex, id);
 	assert_true(c >= 0);
 	int ok = v.results[c].passed;
 	gr_verdict_free(&v);
 	return ok;
+}
+
+/* The same against Part A. */
+static inline int passes(const char *text, const char *id)
+{
+	return passes_in(part_a, text, id);
 }
 
 #endif
