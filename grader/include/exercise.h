@@ -110,6 +110,7 @@ struct gr_field {
 	pcre2_code *alias_re; /* renamed forms: serve the content, don't earn the field, or NULL */
 	pcre2_code *infer_re; /* a sentence that plays this field when unlabelled, or NULL */
 	uint8_t label_first[32], alias_first[32]; /* bitmaps: bytes a match may start with */
+	struct gr_gate label_gate, alias_gate, infer_gate; /* literals a match must hold */
 };
 
 struct gr_section {
@@ -120,6 +121,7 @@ struct gr_section {
 	pcre2_code *infer_re;   /* sentences that play it when no heading or number, or NULL */
 	bool deferred;          /* everything in it is something not to do now ("not yet") */
 	uint8_t heading_first[32]; /* bitmap: bytes a heading may start with */
+	struct gr_gate heading_gate, infer_gate; /* literals a match must hold */
 };
 
 struct gr_example {

@@ -43,6 +43,16 @@
 #define GR_NEED_MAX 128         /* longest second requirement kept */
 #define GR_NEEDSET_MAX 16       /* most literals in a second, either-of requirement */
 
+/* The most bytes a part of a match can take: c, plus s runs of white space
+ * and w runs of word characters (\s+, \w+), each no longer than the
+ * longest such run in the text at hand (gr_width_bytes). Bounds known only
+ * per text still let to\s+(?:and|copy) be tried near its literal.
+ * c == GR_UNBOUNDED: no bound. */
+struct gr_width {
+	size_t c;
+	unsigned s, w;
+};
+
 struct gr_scratch {
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;
@@ -73,10 +83,12 @@ struct gr_pattern {
 	size_t nlit;           /* 0: no literal proved, always run */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
 	int words;             /* every match is one of the literals as a whole word: found without PCRE2 */
-	size_t pre;            /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
+	struct gr_width pre;   /* at most this much of a match comes before its literal */
 	struct gr_literal need; /* another literal every match holds (need.s NULL: none) */
+	struct gr_width need_pre; /* ... this far at most after the match's start */
 	struct gr_literal *needset; /* literals one of which every match also holds */
 	size_t nneedset;       /* 0: none */
+	struct gr_width needset_pre; /* ... this far at most after the match's start */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */
 	int jit_ok;            /* JIT code exists: matched through pcre2_jit_match (atomic) */
 	int uses;              /* texts scanned (atomic): JIT pays off from the second */
@@ -102,7 +114,12 @@ struct gr_trigrams {
 	size_t nword;
 	char *lower;                 /* the text in ASCII lowercase */
 	size_t len;
+	size_t srun, wrun;           /* the longest runs of bytes that may be white space,
+				      * or word characters (non-ASCII bytes count as both) */
 };
+
+/* w's bound in bytes over the text t indexes: GR_UNBOUNDED when none. */
+size_t gr_width_bytes(struct gr_width w, const struct gr_trigrams *t);
 
 /* Index buf (texts over 4 GiB are not indexed: patterns then always run).
  * Returns 0 or GR_ENOMEM; gr_trigrams_free() releases it. */
@@ -151,11 +168,13 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 struct gr_lit_info {
 	int prefix;                /* every match starts with one of the literals */
 	int wb[GR_MAX_LITERALS];   /* ... right after a \b */
-	size_t pre;                /* at most this many bytes of a match come before the
-				    * literal it holds (GR_UNBOUNDED: no bound) */
+	struct gr_width pre;       /* at most this much of a match comes before the
+				    * literal it holds */
 	char need[GR_NEED_MAX + 1]; /* a literal every match also holds, "" when none */
+	struct gr_width need_pre;  /* ... at most this far into the match */
 	char needset[GR_NEEDSET_MAX][GR_NEED_MAX + 1]; /* literals one of which every match also holds */
 	size_t nneedset;           /* 0: none */
+	struct gr_width needset_pre; /* ... at most this far into the match */
 };
 
 /* The literals extracted from one pattern: returns how many were written
@@ -165,5 +184,23 @@ struct gr_lit_info {
 size_t gr_pattern_literals(const char *pattern, char **out, size_t max, struct gr_lit_info *info);
 
 void gr_patset_free(struct gr_patset *set);
+
+/* A gate for one pattern tried at many places (a label at every line's
+ * start, an inference over every sentence): the literals one of which every
+ * match holds, so a stretch of text that holds none is never tried. */
+struct gr_gate {
+	struct gr_literal *lit;
+	size_t n;   /* 0: nothing proved, the gate is always open */
+	int prefix; /* every match starts with one of them */
+};
+
+/* Returns 0 or GR_ENOMEM; a pattern with no literal gives an open gate. */
+int gr_gate_build(struct gr_gate *g, const char *pattern);
+
+/* May a match of the gate's pattern lie within [from, to) of the text t
+ * indexes (starting at from, for a prefix gate)? 1 when it cannot tell. */
+int gr_gate_open(const struct gr_gate *g, const struct gr_trigrams *t, size_t from, size_t to);
+
+void gr_gate_free(struct gr_gate *g);
 
 #endif

@@ -308,7 +308,8 @@ static int gather_patterns(struct loader *L, yaml_node_t *n, const char *owner, 
 
 /* Compile a list node of patterns (or one scalar) into one alternation, for
  * the anchored label and heading matches. `owner` names them in messages. */
-static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcre2_code **out)
+static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcre2_code **out,
+			struct gr_gate *gate)
 {
 	yaml_node_t *items[256];
 	int got = gather_patterns(L, n, owner, items);
@@ -343,21 +344,22 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 	char msg[256];
 	size_t off;
 	*out = gr_compile(joined, msg, sizeof(msg), &off);
+	int rc = *out ? gr_gate_build(gate, joined) : 0;
 	free(joined);
 	if (!*out)
 		return fail(L, n, "patterns of %s do not combine: %s", owner, msg);
-	return 0;
+	return rc;
 }
 
 static int compile_opt(struct loader *L, yaml_node_t *map, const char *key, const char *owner,
-		       pcre2_code **out)
+		       pcre2_code **out, struct gr_gate *gate)
 {
 	yaml_node_t *n = map_get(L, map, key);
 	if (!n)
 		return 0;
 	char what[300];
 	snprintf(what, sizeof(what), "'%s' of %s", key, owner);
-	return compile_list(L, n, what, out);
+	return compile_list(L, n, what, out, gate);
 }
 
 /* Compile a list node of patterns (or one scalar) into a pattern set, each
@@ -517,11 +519,11 @@ static int load_fields(struct loader *L, yaml_node_t *n)
 		char owner[200];
 		snprintf(owner, sizeof(owner), "field '%s'", f->id);
 		if (!rc)
-			rc = compile_list(L, labels, owner, &f->label_re);
+			rc = compile_list(L, labels, owner, &f->label_re, &f->label_gate);
 		if (!rc)
-			rc = compile_opt(L, m, "aliases", owner, &f->alias_re);
+			rc = compile_opt(L, m, "aliases", owner, &f->alias_re, &f->alias_gate);
 		if (!rc)
-			rc = compile_opt(L, m, "infer", owner, &f->infer_re);
+			rc = compile_opt(L, m, "infer", owner, &f->infer_re, &f->infer_gate);
 		if (rc)
 			return rc;
 	}
@@ -562,9 +564,9 @@ static int load_sections(struct loader *L, yaml_node_t *n)
 		char owner[200];
 		snprintf(owner, sizeof(owner), "section '%s'", s->id ? s->id : "?");
 		if (!rc)
-			rc = compile_opt(L, m, "heading", owner, &s->heading_re);
+			rc = compile_opt(L, m, "heading", owner, &s->heading_re, &s->heading_gate);
 		if (!rc)
-			rc = compile_opt(L, m, "infer", owner, &s->infer_re);
+			rc = compile_opt(L, m, "infer", owner, &s->infer_re, &s->infer_gate);
 		if (rc)
 			return rc;
 	}
@@ -1344,6 +1346,9 @@ void gr_exercise_free(struct gr_exercise *ex)
 		pcre2_code_free(ex->fields[i].label_re);
 		pcre2_code_free(ex->fields[i].alias_re);
 		pcre2_code_free(ex->fields[i].infer_re);
+		gr_gate_free(&ex->fields[i].label_gate);
+		gr_gate_free(&ex->fields[i].alias_gate);
+		gr_gate_free(&ex->fields[i].infer_gate);
 	}
 	free(ex->fields);
 	for (size_t i = 0; i < ex->nsections; i++) {
@@ -1351,6 +1356,8 @@ void gr_exercise_free(struct gr_exercise *ex)
 		free(ex->sections[i].title);
 		pcre2_code_free(ex->sections[i].heading_re);
 		pcre2_code_free(ex->sections[i].infer_re);
+		gr_gate_free(&ex->sections[i].heading_gate);
+		gr_gate_free(&ex->sections[i].infer_gate);
 	}
 	free(ex->sections);
 	for (size_t i = 0; i < ex->nconcepts; i++) {

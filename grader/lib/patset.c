@@ -75,7 +75,7 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 	memset(t->whead, 0, sizeof(t->whead));
 	t->next = t->word = t->wnext = NULL;
 	t->lower = NULL;
-	t->len = t->nword = 0;
+	t->len = t->nword = t->srun = t->wrun = 0;
 	t->bits[0] = 1; /* hash 0 pads literals' samples: always "present" */
 	if (len < 3 || len >= UINT32_MAX)
 		return 0;
@@ -88,6 +88,7 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 		return GR_ENOMEM;
 	}
 	int prev = 0;
+	size_t sn = 0, wn = 0; /* the current runs */
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)buf[i];
 		int w = is_word(c);
@@ -95,6 +96,11 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 			t->word[t->nword++] = (uint32_t)i;
 		prev = w;
 		t->lower[i] = (char)gr_tolower(c);
+		/* A non-ASCII byte may be part of a space (U+2003) or a letter. */
+		sn = c >= 0x80 || c == ' ' || (c >= '\t' && c <= '\r') ? sn + 1 : 0;
+		wn = c >= 0x80 || w ? wn + 1 : 0;
+		t->srun = sn > t->srun ? sn : t->srun;
+		t->wrun = wn > t->wrun ? wn : t->wrun;
 	}
 	t->lower[len] = '\0';
 	t->len = len;
@@ -146,12 +152,14 @@ struct strs {
 	size_t n;
 	int ok;       /* 0: could not prove a literal */
 	int prefix;   /* every match starts with one of v */
-	size_t pre;   /* at most this many bytes of a match come before its literal (GR_UNBOUNDED) */
-	size_t width; /* at most this many bytes in a match of the whole (GR_UNBOUNDED) */
+	struct gr_width pre;   /* at most this much of a match comes before its literal */
+	struct gr_width width; /* at most this much in a match of the whole */
 	char need[GR_NEED_MAX]; /* the longest run of a lone sequence: every match holds it too */
 	size_t needn;
+	struct gr_width need_pre; /* how far into the sequence it may start */
 	char *ns[GR_NEEDSET_MAX]; /* a later group of a lone sequence: every match holds one of these too */
 	size_t nsn, nsmin;        /* how many, and the shortest one's length */
+	struct gr_width ns_pre;   /* how far into the sequence they may start */
 };
 
 /* Widths in bytes, saturating: a character matched caselessly may take up
@@ -168,6 +176,44 @@ static size_t w_mul(size_t a, size_t n)
 	if (a == 0 || n == 0)
 		return 0;
 	return a >= GR_UNBOUNDED / n ? GR_UNBOUNDED : a * n;
+}
+
+#define RUNS_MAX 4096 /* more runs than this in a bound: no bound */
+static const struct gr_width W_ZERO = { 0, 0, 0 }, W_NONE = { GR_UNBOUNDED, 0, 0 };
+
+static struct gr_width wd(size_t c) { return (struct gr_width){ c, 0, 0 }; }
+static int wd_none(struct gr_width a) { return a.c == GR_UNBOUNDED; }
+
+static struct gr_width wd_add(struct gr_width a, struct gr_width b)
+{
+	if (wd_none(a) || wd_none(b) || a.s + b.s > RUNS_MAX || a.w + b.w > RUNS_MAX)
+		return W_NONE;
+	return (struct gr_width){ w_add(a.c, b.c), a.s + b.s, a.w + b.w };
+}
+
+/* n repeats of a; n may be GR_UNBOUNDED. */
+static struct gr_width wd_mul(struct gr_width a, size_t n)
+{
+	if (n == 0 || (!a.c && !a.s && !a.w))
+		return W_ZERO;
+	if (wd_none(a) || n > RUNS_MAX || (size_t)a.s * n > RUNS_MAX || (size_t)a.w * n > RUNS_MAX)
+		return W_NONE;
+	return (struct gr_width){ w_mul(a.c, n), a.s * (unsigned)n, a.w * (unsigned)n };
+}
+
+/* A bound on either of two alternatives. */
+static struct gr_width wd_max(struct gr_width a, struct gr_width b)
+{
+	if (wd_none(a) || wd_none(b))
+		return W_NONE;
+	return (struct gr_width){ a.c > b.c ? a.c : b.c, a.s > b.s ? a.s : b.s, a.w > b.w ? a.w : b.w };
+}
+
+size_t gr_width_bytes(struct gr_width w, const struct gr_trigrams *t)
+{
+	if (wd_none(w))
+		return GR_UNBOUNDED;
+	return w_add(w.c, w_add(w_mul(t->srun, w.s), w_mul(t->wrun, w.w)));
 }
 
 struct lp {
@@ -195,7 +241,7 @@ static void strs_clear(struct strs *s)
  * ones kept ("(?:normal|expected|necessary)" after "copies ... are"): keep
  * its literals as a second requirement when they are the longest seen, so a
  * report holding none of them skips the pattern. Takes g's literals. */
-static void needset_offer(struct strs *out, struct strs *g)
+static void needset_offer(struct strs *out, struct strs *g, struct gr_width pre)
 {
 	size_t min = (size_t)-1, max = 0;
 	for (size_t i = 0; i < g->n; i++) {
@@ -210,6 +256,7 @@ static void needset_offer(struct strs *out, struct strs *g)
 		out->ns[i] = g->v[i];
 	out->nsn = g->n;
 	out->nsmin = min;
+	out->ns_pre = pre;
 	g->n = 0;
 }
 
@@ -352,8 +399,8 @@ static void parse_seq(struct lp *lp, struct strs *out)
 	int consumed = 0;    /* a consuming atom came before the current run */
 	int lead_wb = 0;     /* a \b before anything consumed: matches start at a word boundary */
 	int run_prefix = 0, best_prefix = 0, run_wb = 0, best_wb = 0;
-	size_t width = 0;              /* the most bytes the atoms so far can match */
-	size_t run_pre = 0, best_pre = 0; /* width before the run started */
+	struct gr_width width = W_ZERO;   /* the most the atoms so far can match */
+	struct gr_width run_pre = W_ZERO, best_pre = W_ZERO; /* width before the run started */
 	struct strs group = { .n = 0, .ok = 0 };
 	out->needn = 0;
 #define END_RUN()                                                                    \
@@ -370,6 +417,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		if (rn >= 3 && rn > out->needn && rn <= sizeof(out->need)) {         \
 			memcpy(out->need, run, rn);                                  \
 			out->needn = rn;                                             \
+			out->need_pre = run_pre;                                     \
 		}                                                                    \
 		if (rn)                                                              \
 			consumed = 1;                                                \
@@ -391,6 +439,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			break;
 		int q = 0, lit = -1;
 		size_t atom = CHAR_BYTES; /* the most bytes one repeat of this atom matches */
+		struct gr_width unbounded = W_NONE; /* ... repeated without bound: \s+, \w+ */
 		if (c == '\\' && lp->p + 1 < lp->end) {
 			char e = lp->p[1];
 			lp->p += 2;
@@ -405,7 +454,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 					} else {
 						ADD_CHAR(*lp->p);
 					}
-					width = w_add(width, CHAR_BYTES);
+					width = wd_add(width, wd(CHAR_BYTES));
 				}
 				lp->p = stop < lp->end ? stop + 2 : stop;
 				continue;
@@ -424,6 +473,11 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			if (strchr("dDwWsShHvVRNX", e)) {
 				lit = -1;
 				atom = e == 'X' ? GR_UNBOUNDED : e == 'R' ? 2 * CHAR_BYTES : CHAR_BYTES;
+				/* A run of \d is one of word characters (UCP digits are \w). */
+				if (e == 's')
+					unbounded = (struct gr_width){ 0, 1, 0 };
+				else if (e == 'w' || e == 'd')
+					unbounded = (struct gr_width){ 0, 0, 1 };
 			} else if (e == 'p' || e == 'P') {
 				if (lp->p < lp->end && *lp->p == '{') {
 					const char *q2 = memchr(lp->p, '}', (size_t)(lp->end - lp->p));
@@ -488,15 +542,15 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			if (!optional && inner.ok && !group.ok && (prefix || !strs_short(&inner))) {
 				group = inner;
 				group.prefix = prefix;
-				group.pre = w_add(width, inner.pre);
+				group.pre = wd_add(width, inner.pre);
 				for (size_t i = 0; i < group.n; i++)
 					group.wb[i] = prefix && (group.wb[i] || lead_wb);
 			} else {
 				if (!optional)
-					needset_offer(out, &inner);
+					needset_offer(out, &inner, wd_add(width, inner.pre));
 				strs_clear(&inner);
 			}
-			width = w_add(width, w_mul(inner.width, most));
+			width = wd_add(width, wd_mul(inner.width, most));
 			consumed = 1;
 			continue;
 		} else {
@@ -514,13 +568,13 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			END_RUN();
 			consumed = 1;
 		}
-		width = w_add(width, w_mul(atom, most));
+		width = wd_add(width, most == GR_UNBOUNDED && !wd_none(unbounded) ? unbounded : wd_mul(wd(atom), most));
 	}
 	END_RUN();
 #undef END_RUN
 #undef ADD_CHAR
 	if ((bn >= 3 && (best_prefix || !group.prefix || !group.ok)) || (bn == 2 && !group.ok)) {
-		needset_offer(out, &group);
+		needset_offer(out, &group, group.pre);
 		strs_clear(&group);
 		out->ok = strs_add(out, best, bn) == 0;
 		out->prefix = best_prefix;
@@ -530,6 +584,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 	} else if (group.ok) {
 		char need[GR_NEED_MAX], *ns[GR_NEEDSET_MAX];
 		size_t needn = out->needn, nsn = out->nsn, nsmin = out->nsmin;
+		struct gr_width need_pre = out->need_pre, ns_pre = out->ns_pre;
 		memcpy(need, out->need, needn);
 		memcpy(ns, out->ns, nsn * sizeof(ns[0]));
 		needset_clear(&group); /* the group's own inner requirement: not kept */
@@ -539,6 +594,8 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		memcpy(out->ns, ns, nsn * sizeof(ns[0]));
 		out->nsn = nsn;
 		out->nsmin = nsmin;
+		out->need_pre = need_pre;
+		out->ns_pre = ns_pre;
 	} else {
 		strs_clear(&group);
 		out->ok = 0;
@@ -551,7 +608,7 @@ static void parse_alt(struct lp *lp, struct strs *out)
 	out->n = 0;
 	out->ok = 1;
 	out->prefix = 1;
-	out->pre = out->width = 0;
+	out->pre = out->width = W_ZERO;
 	out->needn = 0;
 	out->nsn = out->nsmin = 0;
 	int alternatives = 0;
@@ -562,6 +619,7 @@ static void parse_alt(struct lp *lp, struct strs *out)
 			memcpy(out->ns, one.ns, one.nsn * sizeof(one.ns[0]));
 			out->nsn = one.nsn;
 			out->nsmin = one.nsmin;
+			out->ns_pre = one.ns_pre;
 			one.nsn = one.nsmin = 0;
 		} else {
 			needset_clear(out);
@@ -570,13 +628,12 @@ static void parse_alt(struct lp *lp, struct strs *out)
 		if (!one.ok || lp->broken)
 			out->ok = 0;
 		out->prefix &= one.prefix;
-		if (one.pre > out->pre)
-			out->pre = one.pre;
-		if (one.width > out->width)
-			out->width = one.width;
+		out->pre = wd_max(out->pre, one.pre);
+		out->width = wd_max(out->width, one.width);
 		if (alternatives++ == 0) {
 			memcpy(out->need, one.need, one.needn);
 			out->needn = one.needn;
+			out->need_pre = one.need_pre;
 		} else {
 			out->needn = 0; /* required in one alternative, not in the other */
 		}
@@ -612,7 +669,10 @@ size_t gr_pattern_literals(const char *pattern, char **out, size_t max, struct g
 		return 0;
 	}
 	info->prefix = s.prefix;
-	info->pre = s.prefix ? 0 : lp.keep ? GR_UNBOUNDED : s.pre;
+	/* After \K a match starts past what came before: no bound holds. */
+	info->pre = s.prefix ? W_ZERO : lp.keep ? W_NONE : s.pre;
+	info->need_pre = lp.keep ? W_NONE : s.need_pre;
+	info->needset_pre = lp.keep ? W_NONE : s.ns_pre;
 	for (size_t i = 0; i < s.n; i++) {
 		out[i] = s.v[i];
 		info->wb[i] = s.prefix && s.wb[i];
@@ -698,6 +758,8 @@ static int add_literals(struct gr_pattern *p, const char *pattern)
 	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &info);
 	p->prefix = info.prefix;
 	p->pre = info.pre;
+	p->need_pre = info.need_pre;
+	p->needset_pre = info.needset_pre;
 	if (!k)
 		return 0;
 	p->lit = calloc(k, sizeof(*p->lit));
@@ -877,6 +939,8 @@ static int find_literal(const struct gr_literal *l, const struct gr_trigrams *tr
 	const char *t = tri->lower;
 	size_t len = tri->len;
 	if (l->len >= 3) {
+		if (!has_literal(tri, l))
+			return 0; /* cheaper than a chain shared with other trigrams */
 		for (uint32_t at = tri->head[l->tri[0] & (GR_TRI_HEADS - 1)]; at; at = tri->next[at - 1]) {
 			size_t pos = at - 1;
 			if (pos + l->len > len || !same(t + pos, l->s, l->len))
@@ -944,6 +1008,57 @@ static int scan_all(struct gr_pattern *p, size_t pi, const char *buf, size_t len
 	return 0;
 }
 
+static void sort_places(size_t *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) /* few: insertion sort */
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			size_t t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+}
+
+/* Where a second requirement's literals occur, so a window with none of
+ * them close enough after it is not tried. Looked up when a window is first
+ * about to be tried; off when the bound is unknown or a literal is
+ * everywhere. */
+#define GR_NEAR_MAX 128
+struct near {
+	const struct gr_literal *lits;
+	size_t nlit;
+	struct gr_width pre;
+	int state;                       /* 0 not looked up, 1 on, -1 off */
+	size_t reach;                    /* how far after a match's start one may start */
+	size_t at[GR_NEAR_MAX], n, next; /* ascending; next: the first not yet passed */
+};
+
+static void near_lookup(struct near *v, const struct gr_trigrams *tri)
+{
+	v->n = v->next = 0;
+	v->reach = gr_width_bytes(v->pre, tri);
+	int on = v->nlit && v->reach != GR_UNBOUNDED;
+	for (size_t k = 0; k < v->nlit && on; k++)
+		on = find_literal(&v->lits[k], tri, v->at, &v->n, GR_NEAR_MAX) == 0;
+	if (on && v->nlit > 1)
+		sort_places(v->at, v->n);
+	v->state = on ? 1 : -1;
+}
+
+/* Can a match starting in [from, to] hold one of the literals? Windows come
+ * in ascending order, so places before one are passed for good. */
+static int near_window(struct near *v, const struct gr_trigrams *tri, size_t from, size_t to)
+{
+	if (!v->nlit)
+		return 1;
+	if (!v->state)
+		near_lookup(v, tri);
+	if (v->state < 0)
+		return 1;
+	while (v->next < v->n && v->at[v->next] < from)
+		v->next++;
+	return v->next < v->n && (v->at[v->next] <= to || v->at[v->next] - to <= v->reach);
+}
+
 /* Every match holds one of p's literals at most p->pre bytes after its
  * start (0: every match starts with one). So try matches only in the window
  * before each place a literal occurs, in order, instead of over the whole
@@ -951,20 +1066,26 @@ static int scan_all(struct gr_pattern *p, size_t pi, const char *buf, size_t len
  * it (match-time PCRE2_ANCHORED would fall back to the interpreter). The
  * matches come out as a scan from the start would find them: the leftmost
  * one past the last holds some literal, whose window is searched before any
- * window could hold a later one. */
+ * window could hold a later one. A window is skipped too when the pattern's
+ * second requirement (need, needset) occurs nowhere a match starting in it
+ * could reach: failing calls are most of PCRE2's time. */
 static int scan_windows(struct gr_pattern *p, size_t pi, const char *buf, size_t len,
-			const struct gr_trigrams *tri, struct gr_scratch *s, size_t *n)
+			const struct gr_trigrams *tri, size_t pre, struct gr_scratch *s, size_t *n)
 {
 	size_t cand[256], nc = 0;
 	for (size_t k = 0; k < p->nlit; k++)
 		if (find_literal(&p->lit[k], tri, cand, &nc, sizeof(cand) / sizeof(cand[0])) < 0)
 			return scan_all(p, pi, buf, len, s, n); /* a literal everywhere */
-	for (size_t i = 1; i < nc; i++) /* ascending: few, so insertion sort */
-		for (size_t j = i; j > 0 && cand[j - 1] > cand[j]; j--) {
-			size_t t = cand[j];
-			cand[j] = cand[j - 1];
-			cand[j - 1] = t;
-		}
+	if (p->nlit > 1)
+		sort_places(cand, nc);
+	struct near need, needset; /* set field by field: the arrays need no zeroing */
+	need.lits = &p->need;
+	need.nlit = p->need.s ? 1 : 0;
+	need.pre = p->need_pre;
+	needset.lits = p->needset;
+	needset.nlit = p->nneedset;
+	needset.pre = p->needset_pre;
+	need.state = needset.state = 0;
 	size_t next = 0;  /* the end of the last match: the next one starts here or later */
 	size_t tried = 0; /* every start below this has been tried */
 	int rc = 0, found = 0;
@@ -972,13 +1093,17 @@ static int scan_windows(struct gr_pattern *p, size_t pi, const char *buf, size_t
 		size_t at = cand[i];
 		if (at < next || at < tried)
 			continue;
-		size_t from = at > p->pre ? at - p->pre : 0;
+		size_t from = at > pre ? at - pre : 0;
 		if (from < next)
 			from = next;
 		if (from < tried)
 			from = tried;
 		while (from > 0 && ((unsigned char)buf[from] & 0xC0) == 0x80)
 			from--; /* a whole character; next and tried are on boundaries */
+		if (!near_window(&need, tri, from, at) || !near_window(&needset, tri, from, at)) {
+			tried = at + 1;
+			continue;
+		}
 		pcre2_set_offset_limit(s->mctx, at);
 		while (from <= at && !rc && found < GR_MAX_MENTIONS) {
 			if (match(p, buf, len, from, s) < 0)
@@ -1064,10 +1189,11 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 				continue;
 		}
 		jit_one(p, len);
-		int windows = tri && p->nlit && (p->prefix || p->pre <= GR_MAX_PRE) && tri->lower && tri->len == len;
-		int rc = !windows ? scan_all(p, i, buf, len, s, &n)
+		int indexed = tri && p->nlit && tri->lower && tri->len == len;
+		size_t pre = indexed ? gr_width_bytes(p->pre, tri) : GR_UNBOUNDED;
+		int rc = !indexed || pre > GR_MAX_PRE ? scan_all(p, i, buf, len, s, &n)
 			 : p->words ? scan_words(p, i, buf, len, tri, s, &n)
-				    : scan_windows(p, i, buf, len, tri, s, &n);
+				    : scan_windows(p, i, buf, len, tri, pre, s, &n);
 		if (rc < 0)
 			return rc;
 	}
@@ -1119,4 +1245,56 @@ void gr_patset_free(struct gr_patset *set)
 	set->v = NULL;
 	set->lit = NULL;
 	set->n = 0;
+}
+
+int gr_gate_build(struct gr_gate *g, const char *pattern)
+{
+	char *lits[GR_MAX_LITERALS];
+	struct gr_lit_info info;
+	memset(g, 0, sizeof(*g));
+	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &info);
+	if (!k)
+		return 0;
+	if (!(g->lit = calloc(k, sizeof(*g->lit)))) {
+		for (size_t j = 0; j < k; j++)
+			free(lits[j]);
+		return GR_ENOMEM;
+	}
+	for (size_t j = 0; j < k; j++) {
+		struct gr_literal *l = &g->lit[j];
+		l->s = lits[j];
+		l->len = (uint16_t)strnlen(l->s, UINT16_MAX);
+		if (l->len >= 3)
+			hash_literal(l);
+	}
+	g->n = k;
+	g->prefix = info.prefix;
+	return 0;
+}
+
+int gr_gate_open(const struct gr_gate *g, const struct gr_trigrams *t, size_t from, size_t to)
+{
+	if (!g->n || !t || !t->lower)
+		return 1;
+	if (to > t->len)
+		to = t->len;
+	if (from >= to)
+		return 0;
+	for (size_t k = 0; k < g->n; k++) {
+		const struct gr_literal *l = &g->lit[k];
+		if (l->len > to - from || (l->len >= 3 && !has_literal(t, l)))
+			continue;
+		if (g->prefix ? !memcmp(t->lower + from, l->s, l->len)
+			      : memmem(t->lower + from, to - from, l->s, l->len) != NULL)
+			return 1;
+	}
+	return 0;
+}
+
+void gr_gate_free(struct gr_gate *g)
+{
+	for (size_t k = 0; k < g->n; k++)
+		free(g->lit[k].s);
+	free(g->lit);
+	memset(g, 0, sizeof(*g));
 }

@@ -49,8 +49,10 @@ struct parser {
 static int is_space(char c) { return c == ' ' || c == '\t'; }
 
 /* Match re anchored at off; returns the end offset or 0 when it does not
- * match. first: the bytes a match may start with (exercise.h). */
-static size_t match_at(struct parser *p, const pcre2_code *re, const uint8_t first[32], size_t off, size_t end)
+ * match. first: the bytes a match may start with, gate: the literals one of
+ * which it holds (exercise.h). */
+static size_t match_at(struct parser *p, const pcre2_code *re, const uint8_t first[32], const struct gr_gate *gate,
+		       size_t off, size_t end)
 {
 	if (!re || off >= end || !(first[(unsigned char)p->buf[off] / 8] >> ((unsigned char)p->buf[off] % 8) & 1))
 		return 0;
@@ -61,6 +63,8 @@ static size_t match_at(struct parser *p, const pcre2_code *re, const uint8_t fir
 		while (end > off && ((unsigned char)p->buf[end] & 0xC0) == 0x80)
 			end--; /* whole characters only */
 	}
+	if (!gr_gate_open(gate, p->r->tri, off, end))
+		return 0;
 	/* Anchored through an offset limit, which the JIT supports. */
 	pcre2_set_offset_limit(p->s->mctx, off);
 	int rc = gr_match_code(re, p->buf, end, off, p->md, p->s->mctx);
@@ -114,8 +118,8 @@ static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t f = 0; f < p->ex->nfields; f++) {
 			const struct gr_field *fd = &p->ex->fields[f];
-			size_t e = pass ? match_at(p, fd->alias_re, fd->alias_first, off, end)
-					: match_at(p, fd->label_re, fd->label_first, off, end);
+			size_t e = pass ? match_at(p, fd->alias_re, fd->alias_first, &fd->alias_gate, off, end)
+					: match_at(p, fd->label_re, fd->label_first, &fd->label_gate, off, end);
 			size_t v = e ? after_label(p->buf, e, end) : 0;
 			if (v) {
 				*state = pass ? GR_FIELD_ALIASED : GR_FIELD_LABELLED;
@@ -276,7 +280,7 @@ static void scan_line(struct parser *p, struct linfo *l)
 	}
 	for (size_t s = 0; s < p->ex->nsections; s++) {
 		const struct gr_section *sec = &p->ex->sections[s];
-		if (match_at(p, sec->heading_re, sec->heading_first, l->body, end)) {
+		if (match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, l->body, end)) {
 			l->section = (int)s;
 			break;
 		}
@@ -322,7 +326,8 @@ static void drop_stray_aliases(struct parser *p)
 		l->field = -1;
 		l->mid_labels = 0;
 		for (size_t s = 0; s < p->ex->nsections; s++)
-			if (match_at(p, p->ex->sections[s].heading_re, p->ex->sections[s].heading_first, l->body,
+			if (match_at(p, p->ex->sections[s].heading_re, p->ex->sections[s].heading_first,
+				     &p->ex->sections[s].heading_gate, l->body,
 				     l->off + l->len)) {
 				l->section = (int)s;
 				break;
@@ -628,9 +633,11 @@ static int find_clauses(struct parser *p)
 
 /* ---- inferred fields and sections -------------------------------------- */
 
-static int sentence_matches(struct parser *p, const pcre2_code *re, size_t s)
+static int sentence_matches(struct parser *p, const pcre2_code *re, const struct gr_gate *gate, size_t s)
 {
 	struct gr_span sp = p->r->sentences[s];
+	if (!gr_gate_open(gate, p->r->tri, sp.start, sp.end))
+		return 0;
 	return gr_match_code(re, p->buf, sp.end, sp.start, p->md, p->s->mctx) >= 0;
 }
 
@@ -650,7 +657,7 @@ static void infer_fields(struct parser *p)
 		if (r->fields[f].state != GR_FIELD_MISSING || !p->ex->fields[f].infer_re)
 			continue;
 		for (size_t s = 0; s < r->nsentences; s++) {
-			if (in_field_value(r, r->sentences[s].start) || !sentence_matches(p, p->ex->fields[f].infer_re, s))
+			if (in_field_value(r, r->sentences[s].start) || !sentence_matches(p, p->ex->fields[f].infer_re, &p->ex->fields[f].infer_gate, s))
 				continue;
 			r->fields[f].state = GR_FIELD_INFERRED;
 			r->fields[f].value = r->sentences[s];
@@ -748,7 +755,7 @@ static void find_sections(struct parser *p)
 		if (r->sections[s].found || !p->ex->sections[s].infer_re)
 			continue;
 		for (size_t k = 0; k < r->nsentences; k++) {
-			if (!sentence_matches(p, p->ex->sections[s].infer_re, k))
+			if (!sentence_matches(p, p->ex->sections[s].infer_re, &p->ex->sections[s].infer_gate, k))
 				continue;
 			/* With the sentences it refers back to ("Attention is
 			 * already flash. That's the thing I would not optimise yet."). */

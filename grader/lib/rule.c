@@ -735,6 +735,8 @@ static unsigned char approximate(const char *b, size_t at)
 	size_t k = at;
 	while (k > 0 && b[k - 1] == ' ')
 		k--;
+	if (!k || !strchr("~tdyx.a\x88", tolower((unsigned char)b[k - 1])))
+		return 0; /* no word above ends so: most numbers have none before them */
 	for (const char *const *w = words; *w; w++) {
 		size_t n = strlen(*w);
 		if (k >= n && !strncasecmp(b + k - n, *w, n) && (k == n || !isalpha((unsigned char)b[k - n - 1])))

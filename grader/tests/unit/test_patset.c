@@ -104,32 +104,74 @@ static void test_literal_needset(void **state)
 	}
 }
 
-/* How far into a match its literal may start: the window a scan tries. */
+/* How far into a match its literal may start: the window a scan tries. A
+ * run of \s or \w adds one run of the text's longest; other unbounded
+ * repeats leave no bound. */
 static void test_literal_window(void **state)
 {
 	(void)state;
+	static const struct gr_width none = { GR_UNBOUNDED, 0, 0 };
 	static const struct {
 		const char *pattern;
-		size_t pre;
+		struct gr_width pre;
 	} cases[] = {
-		{ "\\bbecause\\b", 0 },                       /* starts every match */
-		{ "copy_\\w*x{2}", 0 },
-		{ "x[^.]{0,10}parent", 4 + 10 * 4 },            /* a character is up to four bytes */
-		{ "(?:ab)?cd[^x]{0,3}(?:foo|barbaz)", 8 + 8 + 12 },
-		{ "\\bto\\s+(?:and|copy)", GR_UNBOUNDED },    /* \\s+ has no bound */
-		{ "\\w+ment", GR_UNBOUNDED },
-		{ "a\\Kbcdef", GR_UNBOUNDED },                 /* \\K moves the start past it */
-		{ "(?:x|yy)[0-9]{2}(?:abc|d(?:efg|hij))", 8 + 8 + 4 },
+		{ "\\bbecause\\b", { 0, 0, 0 } },                  /* starts every match */
+		{ "copy_\\w*x{2}", { 0, 0, 0 } },
+		{ "x[^.]{0,10}parent", { 4 + 10 * 4, 0, 0 } },      /* a character is up to four bytes */
+		{ "(?:ab)?cd[^x]{0,3}(?:foo|barbaz)", { 8 + 8 + 12, 0, 0 } },
+		{ "\\bto\\s+(?:and|copy)", { 8, 1, 0 } },           /* "to", then one run of white space */
+		{ "\\bas\\s+it\\s+should\\b", { 16, 2, 0 } },
+		{ "\\w+ment", { 0, 0, 1 } },
+		{ "\\d+\\s*percent", { 0, 1, 1 } },                 /* digits are word characters */
+		{ "(?:\\w+\\s+){0,2}normal", { 0, 2, 2 } },
+		{ "(?:\\w+[\\s-]+){0,2}normal", none },             /* a class run: no bound */
+		{ "(?:\\w+\\s+)*normal", none },
+		{ "a\\Kbcdef", none },                             /* \\K moves the start past it */
+		{ "(?:x|yy)[0-9]{2}(?:abc|d(?:efg|hij))", { 8 + 8 + 4, 0, 0 } },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *out[GR_MAX_LITERALS];
 		struct gr_lit_info info;
 		size_t n = gr_pattern_literals(cases[i].pattern, out, GR_MAX_LITERALS, &info);
-		size_t pre = info.pre;
+		struct gr_width pre = info.pre, want = cases[i].pre;
 		for (size_t k = 0; k < n; k++)
 			free(out[k]);
-		if (!n || pre != cases[i].pre) {
-			print_error("%s: %zu literals, window %zu, expected %zu\n", cases[i].pattern, n, pre, cases[i].pre);
+		if (!n || pre.c != want.c || (pre.c != GR_UNBOUNDED && (pre.s != want.s || pre.w != want.w))) {
+			print_error("%s: %zu literals, window %zu+%us+%uw, expected %zu+%us+%uw\n", cases[i].pattern, n,
+				    pre.c, pre.s, pre.w, want.c, want.s, want.w);
+			fail();
+		}
+	}
+}
+
+/* How far into a match the second requirements may start. */
+static void test_literal_need_window(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *pattern;
+		char which;       /* 'n' the need, 's' the needset (its first literal) */
+		const char *need;
+		struct gr_width pre;
+	} cases[] = {
+		/* "copy" 16, the class 160, "are" 12, a run, an optional word and run */
+		{ "copy[^.;\\n]{0,40}\\b(?:are|is)\\s+(?:\\w+\\s+)?(?:normal|expected)", 's', "normal", { 188, 2, 1 } },
+		{ "\\baten\\b[^.;\\n]{0,60}\\b(?:parent|wraps)", 's', "parent", { 16 + 240, 0, 0 } },
+		{ "\\bnot\\s+(?:yet|now)\\s+because", 's', "yet", { 12, 1, 0 } },
+		{ "\\bnot\\s+(?:yet|now)\\s+because", 'n', "because", { 12 + 12, 2, 0 } },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out[GR_MAX_LITERALS];
+		struct gr_lit_info info;
+		size_t n = gr_pattern_literals(cases[i].pattern, out, GR_MAX_LITERALS, &info);
+		for (size_t k = 0; k < n; k++)
+			free(out[k]);
+		int set = cases[i].which == 's';
+		const char *need = set ? (info.nneedset ? info.needset[0] : "") : info.need;
+		struct gr_width pre = set ? info.needset_pre : info.need_pre, want = cases[i].pre;
+		if (!n || strcmp(need, cases[i].need) || pre.c != want.c || pre.s != want.s || pre.w != want.w) {
+			print_error("%s: need '%s' at %zu+%us+%uw, expected '%s' at %zu+%us+%uw\n", cases[i].pattern, need,
+				    pre.c, pre.s, pre.w, cases[i].need, want.c, want.s, want.w);
 			fail();
 		}
 	}
@@ -204,6 +246,12 @@ static const char *edge_texts[] = {
 	/* A literal far into a match, windows that overlap, a match across them. */
 	"to xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx is the parent; to to to parent to parent\n"
 	"aten::to() \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9 wraps copy_, copies are expected; casts look normal",
+	/* Runs that bound windows: long spaces, em and ideographic spaces, a
+	 * long word of another script between a literal and what it needs. */
+	"copies                                   are            quite\n\n\n      normal; as  it \n\n  should",
+	"the copies are \xE2\x80\x83\xE2\x80\x83\xE2\x80\x83 entirely \xE3\x80\x80\xE3\x80\x80 expected, to \xE3\x80\x80 ops",
+	"casts look \xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6 normal. "
+	"I would not   yet\t\tbecause, not now because we copy_ parent",
 };
 
 /* Windows measured in bytes: wide characters between a match's start and
@@ -323,15 +371,72 @@ static void test_prefilter_finds_what_a_scan_finds(void **state)
 	assert_true(matches > 10000);
 }
 
+/* A gate is closed only where the pattern cannot match: every place a
+ * label or heading is tried, anchored, the gate must be open if PCRE2
+ * matches; and closed on text without the literals. */
+static void test_gates(void **state)
+{
+	(void)state;
+	static const char *patterns[] = {
+		"(?:Workload)|(?:model)|(?:wl)",
+		"(?:(?:\\w+\\s+){0,2}?not\\s+(?:yet|now)\\b)|(?:later\\b)|(?:parking\\s+lot)",
+		"\\w+:",                       /* no literal: always open */
+	};
+	static const char *texts[] = {
+		"Workload: Llama\nWL: x\nmodels are big\nWhat I would not do yet\nLater:\n\nParking  lot\nNot now\n",
+		"Hardware: L4\nTop CUDA time: matmul\nnothing to see\n",
+	};
+	for (size_t i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++) {
+		struct gr_gate g;
+		char msg[128];
+		size_t off;
+		assert_int_equal(gr_gate_build(&g, patterns[i]), 0);
+		assert_true(i == 2 ? g.n == 0 : g.n > 0);
+		pcre2_code *re = gr_compile(patterns[i], msg, sizeof(msg), &off);
+		assert_non_null(re);
+		pcre2_match_data *md = pcre2_match_data_create(4, NULL);
+		int matched = 0, closed = 0;
+		for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+			size_t len = strlen(texts[t]);
+			struct gr_trigrams tri;
+			assert_int_equal(gr_trigrams_build(&tri, texts[t], len), 0);
+			for (size_t at = 0; at < len; at++) {
+				if (at && texts[t][at - 1] != '\n')
+					continue; /* line starts, as labels are tried */
+				size_t end = at;
+				while (end < len && texts[t][end] != '\n')
+					end++;
+				int m = pcre2_match(re, (PCRE2_SPTR)texts[t], end, at, PCRE2_ANCHORED, md, NULL) >= 0;
+				int open = gr_gate_open(&g, &tri, at, end);
+				if (m && !open) {
+					print_error("%s: closed at %zu where it matches\n", patterns[i], at);
+					fail();
+				}
+				matched += m;
+				closed += !open;
+			}
+			gr_trigrams_free(&tri);
+		}
+		/* Each gated pattern matched somewhere and was closed somewhere. */
+		assert_true(matched > 0);
+		assert_true(i == 2 ? closed == 0 : closed > 0);
+		pcre2_match_data_free(md);
+		pcre2_code_free(re);
+		gr_gate_free(&g);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_literal_extraction),
 		cmocka_unit_test(test_literal_needset),
 		cmocka_unit_test(test_literal_window),
+		cmocka_unit_test(test_literal_need_window),
 		cmocka_unit_test(test_windows_hold_wide_characters),
 		cmocka_unit_test(test_whole_word_patterns),
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
+		cmocka_unit_test(test_gates),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
