@@ -98,6 +98,9 @@ struct gr_patset {
 	struct gr_pattern *v;
 	size_t n;
 	struct gr_literal *lit; /* every pattern's literals, in pattern order */
+	uint16_t *probe;        /* what each pattern's presence test reads, packed in
+				 * pattern order so a scan walks it once (NULL: read
+				 * the patterns themselves) */
 };
 
 /* One text indexed by its lowercase-ASCII trigrams: which occur (2^16 bits)

@@ -87,22 +87,28 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 		gr_trigrams_free(t);
 		return GR_ENOMEM;
 	}
+	/* Locals, not t's fields: stores through lower could alias them. */
 	int prev = 0;
-	size_t sn = 0, wn = 0; /* the current runs */
+	size_t sn = 0, wn = 0, smax = 0, wmax = 0, nword = 0; /* runs: current and longest */
+	char *lower = t->lower;
+	uint32_t *word = t->word;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)buf[i];
 		int w = is_word(c);
 		if (w && !prev)
-			t->word[t->nword++] = (uint32_t)i;
+			word[nword++] = (uint32_t)i;
 		prev = w;
-		t->lower[i] = (char)gr_tolower(c);
+		lower[i] = (char)gr_tolower(c);
 		/* A non-ASCII byte may be part of a space (U+2003) or a letter. */
 		sn = c >= 0x80 || c == ' ' || (c >= '\t' && c <= '\r') ? sn + 1 : 0;
 		wn = c >= 0x80 || w ? wn + 1 : 0;
-		t->srun = sn > t->srun ? sn : t->srun;
-		t->wrun = wn > t->wrun ? wn : t->wrun;
+		smax = sn > smax ? sn : smax;
+		wmax = wn > wmax ? wn : wmax;
 	}
-	t->lower[len] = '\0';
+	lower[len] = '\0';
+	t->nword = nword;
+	t->srun = smax;
+	t->wrun = wmax;
 	t->len = len;
 	for (size_t i = t->nword; i-- > 0;) { /* backwards: chains ascend */
 		unsigned char c = (unsigned char)t->lower[t->word[i]]; /* a word byte: ASCII */
@@ -137,11 +143,15 @@ void gr_trigrams_free(struct gr_trigrams *t)
  * whose bit is always set. Without branches: whether a literal occurs is
  * unpredictable, and hundreds are tested per report. */
 _Static_assert(GR_LIT_TRI == 4, "has_literal tests four samples");
-static unsigned has_literal(const struct gr_trigrams *t, const struct gr_literal *lit)
+static unsigned has_samples(const struct gr_trigrams *t, const uint16_t *h)
 {
-	const uint16_t *h = lit->tri;
 	return (unsigned)((t->bits[h[0] >> 6] >> (h[0] & 63)) & (t->bits[h[1] >> 6] >> (h[1] & 63)) &
 			  (t->bits[h[2] >> 6] >> (h[2] & 63)) & (t->bits[h[3] >> 6] >> (h[3] & 63)) & 1);
+}
+
+static unsigned has_literal(const struct gr_trigrams *t, const struct gr_literal *lit)
+{
+	return has_samples(t, lit->tri);
 }
 
 /* ---- literal extraction ---------------------------------------------------- */
@@ -800,12 +810,46 @@ static int add_literals(struct gr_pattern *p, const char *pattern)
 	return 0;
 }
 
+/* Pack what each pattern's presence test reads: per pattern, the number of
+ * literals, then need (bit 0) and the needset's size (the rest), then four
+ * trigram samples for each literal, the need and each of the needset. A
+ * scan reads these few kilobytes in order instead of every pattern's
+ * structure and literals: most patterns stop here. */
+static int pack_probe(struct gr_patset *set)
+{
+	size_t total = 0, k = 0;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct gr_pattern *p = &set->v[i];
+		total += 2 + (p->nlit ? GR_LIT_TRI * (p->nlit + (p->need.s != NULL) + p->nneedset) : 0);
+	}
+	if (!(set->probe = malloc((total ? total : 1) * sizeof(*set->probe))))
+		return GR_ENOMEM;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct gr_pattern *p = &set->v[i];
+		set->probe[k++] = (uint16_t)p->nlit;
+		set->probe[k++] = (uint16_t)((p->need.s != NULL) | p->nneedset << 1);
+		if (!p->nlit)
+			continue;
+		for (size_t j = 0; j < p->nlit; j++, k += GR_LIT_TRI)
+			memcpy(set->probe + k, p->lit[j].tri, sizeof(p->lit[j].tri));
+		if (p->need.s) {
+			memcpy(set->probe + k, p->need.tri, sizeof(p->need.tri));
+			k += GR_LIT_TRI;
+		}
+		for (size_t j = 0; j < p->nneedset; j++, k += GR_LIT_TRI)
+			memcpy(set->probe + k, p->needset[j].tri, sizeof(p->needset[j].tri));
+	}
+	return 0;
+}
+
 /* Move every pattern's literals into one array of the set. */
 static int flatten(struct gr_patset *set)
 {
 	size_t total = 0, at = 0;
 	for (size_t i = 0; i < set->n; i++)
 		total += set->v[i].nlit;
+	if (pack_probe(set) < 0)
+		return GR_ENOMEM;
 	if (!total)
 		return 0;
 	if (!(set->lit = malloc(total * sizeof(*set->lit))))
@@ -826,6 +870,7 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
 		      char *msg, size_t m, size_t *offset)
 {
 	set->lit = NULL;
+	set->probe = NULL;
 	set->v = calloc(n ? n : 1, sizeof(*set->v));
 	set->n = 0;
 	if (!set->v)
@@ -1171,9 +1216,27 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx)
 {
 	size_t n = 0;
+	const uint16_t *q = set->probe;
 	for (size_t i = 0; i < set->n; i++) {
 		struct gr_pattern *p = &set->v[i];
-		if (tri && p->nlit) {
+		if (q) { /* the packed test: the same as below, in order through memory */
+			unsigned nl = q[0], nn = q[1] & 1, ns = q[1] >> 1;
+			const uint16_t *h = q + 2;
+			q = h + (nl ? GR_LIT_TRI * (nl + nn + ns) : 0);
+			if (tri && nl) {
+				unsigned any = 0, one = !ns;
+				for (unsigned k = 0; k < nl; k++, h += GR_LIT_TRI)
+					any |= has_samples(tri, h);
+				if (nn) {
+					any &= has_samples(tri, h);
+					h += GR_LIT_TRI;
+				}
+				for (unsigned k = 0; k < ns; k++, h += GR_LIT_TRI)
+					one |= has_samples(tri, h);
+				if (!(any & one))
+					continue;
+			}
+		} else if (tri && p->nlit) {
 			unsigned any = 0;
 			for (size_t k = 0; k < p->nlit; k++)
 				any |= has_literal(tri, &p->lit[k]);
@@ -1241,9 +1304,11 @@ void gr_patset_free(struct gr_patset *set)
 			free(p->lit);
 	}
 	free(set->lit);
+	free(set->probe);
 	free(set->v);
 	set->v = NULL;
 	set->lit = NULL;
+	set->probe = NULL;
 	set->n = 0;
 }
 

@@ -199,7 +199,7 @@ static size_t compare_set(struct gr_patset *set, const struct gr_text *t, const 
 	static struct hits a, b;
 	size_t total = 0;
 	for (size_t i = 0; i < set->n; i++) {
-		struct gr_patset one = { &set->v[i], 1, NULL };
+		struct gr_patset one = { &set->v[i], 1, NULL, NULL };
 		a.n = b.n = 0;
 		assert_int_equal(gr_patset_scan(&one, t->buf, t->len, NULL, &scratch, record, &a), 0);
 		assert_int_equal(gr_patset_scan(&one, t->buf, t->len, tri, &scratch, record, &b), 0);
@@ -208,6 +208,14 @@ static size_t compare_set(struct gr_patset *set, const struct gr_text *t, const 
 			fail();
 		}
 		total += a.n / 2;
+	}
+	/* The whole set at once, through its packed presence test. */
+	a.n = b.n = 0;
+	assert_int_equal(gr_patset_scan(set, t->buf, t->len, NULL, &scratch, record, &a), 0);
+	assert_int_equal(gr_patset_scan(set, t->buf, t->len, tri, &scratch, record, &b), 0);
+	if (a.n != b.n || memcmp(a.v, b.v, a.n * sizeof(a.v[0]))) {
+		print_error("%s: the set finds %zu matches unfiltered, %zu filtered\n", what, a.n / 2, b.n / 2);
+		fail();
 	}
 	return total;
 }
@@ -315,7 +323,7 @@ static void test_whole_word_patterns(void **state)
 	assert_int_equal(gr_trigrams_build(&tri, t.buf, t.len), 0);
 	/* so x2 (first and "SO"), Just, only, fp32, bf16, half; plus the other patterns' own. */
 	size_t n = compare_set(&set, &t, &tri, "words");
-	struct gr_patset three = { set.v, 3, NULL };
+	struct gr_patset three = { set.v, 3, NULL, NULL };
 	static struct hits h;
 	h.n = 0;
 	assert_int_equal(gr_patset_scan(&three, t.buf, t.len, &tri, &scratch, record, &h), 0);
