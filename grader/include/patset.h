@@ -121,6 +121,10 @@ struct gr_trigrams {
 				      * or word characters (non-ASCII bytes count as both) */
 };
 
+/* Can t's text hold s (n >= 3 bytes of lowercase ASCII)? 0 only when one
+ * of its trigrams occurs nowhere: a memmem worth skipping. */
+int gr_trigrams_may_hold(const struct gr_trigrams *t, const char *s, size_t n);
+
 /* w's bound in bytes over the text t indexes: GR_UNBOUNDED when none. */
 size_t gr_width_bytes(struct gr_width w, const struct gr_trigrams *t);
 

@@ -127,6 +127,16 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 	return 0;
 }
 
+int gr_trigrams_may_hold(const struct gr_trigrams *t, const char *s, size_t n)
+{
+	for (size_t i = 0; i + 3 <= n; i++) {
+		unsigned h = tri_hash((unsigned char)s[i], (unsigned char)s[i + 1], (unsigned char)s[i + 2]);
+		if (!(t->bits[h >> 6] >> (h & 63) & 1))
+			return 0;
+	}
+	return 1;
+}
+
 void gr_trigrams_free(struct gr_trigrams *t)
 {
 	free(t->lower);
@@ -143,7 +153,7 @@ void gr_trigrams_free(struct gr_trigrams *t)
  * whose bit is always set. Without branches: whether a literal occurs is
  * unpredictable, and hundreds are tested per report. */
 _Static_assert(GR_LIT_TRI == 4, "has_literal tests four samples");
-static unsigned has_samples(const struct gr_trigrams *t, const uint16_t *h)
+static inline __attribute__((always_inline)) unsigned has_samples(const struct gr_trigrams *t, const uint16_t *h)
 {
 	return (unsigned)((t->bits[h[0] >> 6] >> (h[0] & 63)) & (t->bits[h[1] >> 6] >> (h[1] & 63)) &
 			  (t->bits[h[2] >> 6] >> (h[2] & 63)) & (t->bits[h[3] >> 6] >> (h[3] & 63)) & 1);

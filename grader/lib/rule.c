@@ -560,7 +560,8 @@ static void mark_reported(struct gr_analysis *a)
 	const char *b = r->text.buf;
 	int any = !r->tri || !r->tri->lower; /* no lowercase copy: look everywhere */
 	for (const char *const *st = stems; *st && !any; st++)
-		any = memmem(r->tri->lower, r->tri->len, *st, strlen(*st)) != NULL;
+		any = gr_trigrams_may_hold(r->tri, *st, strlen(*st)) &&
+		      memmem(r->tri->lower, r->tri->len, *st, strlen(*st)) != NULL;
 	if (!any)
 		return; /* most reports quote no one: skip the word walk */
 	for (size_t s = 0; s < r->nsentences; s++) {
