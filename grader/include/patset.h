@@ -119,13 +119,16 @@ struct gr_trigrams {
 	size_t len;
 	size_t srun, wrun;           /* the longest runs of bytes that may be white space,
 				      * or word characters (non-ASCII bytes count as both) */
+	int ascii;                   /* no byte above 0x7F: every character is one byte */
 };
 
 /* Can t's text hold s (n >= 3 bytes of lowercase ASCII)? 0 only when one
  * of its trigrams occurs nowhere: a memmem worth skipping. */
 int gr_trigrams_may_hold(const struct gr_trigrams *t, const char *s, size_t n);
 
-/* w's bound in bytes over the text t indexes: GR_UNBOUNDED when none. */
+/* w's bound in bytes over the text t indexes: GR_UNBOUNDED when none.
+ * Widths count CHAR_BYTES (4) per character; in an all-ASCII text a
+ * character is one byte, so the bound is a quarter. */
 size_t gr_width_bytes(struct gr_width w, const struct gr_trigrams *t);
 
 /* Index buf (texts over 4 GiB are not indexed: patterns then always run).

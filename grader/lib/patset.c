@@ -76,6 +76,7 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 	t->next = t->word = t->wnext = NULL;
 	t->lower = NULL;
 	t->len = t->nword = t->srun = t->wrun = 0;
+	t->ascii = 0;
 	t->bits[0] = 1; /* hash 0 pads literals' samples: always "present" */
 	if (len < 3 || len >= UINT32_MAX)
 		return 0;
@@ -90,11 +91,13 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 	/* Locals, not t's fields: stores through lower could alias them. */
 	int prev = 0;
 	size_t sn = 0, wn = 0, smax = 0, wmax = 0, nword = 0; /* runs: current and longest */
+	unsigned high = 0; /* the bytes' top bits, or'ed */
 	char *lower = t->lower;
 	uint32_t *word = t->word;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)buf[i];
 		int w = is_word(c);
+		high |= c;
 		if (w && !prev)
 			word[nword++] = (uint32_t)i;
 		prev = w;
@@ -109,6 +112,7 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 	t->nword = nword;
 	t->srun = smax;
 	t->wrun = wmax;
+	t->ascii = !(high & 0x80);
 	t->len = len;
 	for (size_t i = t->nword; i-- > 0;) { /* backwards: chains ascend */
 		unsigned char c = (unsigned char)t->lower[t->word[i]]; /* a word byte: ASCII */
@@ -233,7 +237,8 @@ size_t gr_width_bytes(struct gr_width w, const struct gr_trigrams *t)
 {
 	if (wd_none(w))
 		return GR_UNBOUNDED;
-	return w_add(w.c, w_add(w_mul(t->srun, w.s), w_mul(t->wrun, w.w)));
+	size_t c = t->ascii ? (w.c + CHAR_BYTES - 1) / CHAR_BYTES : w.c;
+	return w_add(c, w_add(w_mul(t->srun, w.s), w_mul(t->wrun, w.w)));
 }
 
 struct lp {

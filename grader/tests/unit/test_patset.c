@@ -144,6 +144,34 @@ static void test_literal_window(void **state)
 	}
 }
 
+/* A bound in bytes for one text: runs as long as its longest, characters
+ * of one byte when it is all ASCII. */
+static void test_width_bytes(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		size_t s, w; /* the longest runs */
+		int ascii;
+	} cases[] = {
+		{ "to   ops, a longword", 3, 8, 1 },
+		{ "to \xE3\x80\x80 ops", 5, 3, 0 }, /* an ideographic space: three bytes */
+		{ "caf\xC3\xA9s\n\n\tare", 3, 6, 0 },
+	};
+	const struct gr_width w = { 40, 2, 1 }; /* ten characters, two runs of spaces, a word */
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct gr_trigrams tri;
+		assert_int_equal(gr_trigrams_build(&tri, cases[i].text, strlen(cases[i].text)), 0);
+		assert_int_equal(tri.srun, cases[i].s);
+		assert_int_equal(tri.wrun, cases[i].w);
+		assert_int_equal(tri.ascii, cases[i].ascii);
+		size_t want = (cases[i].ascii ? 10 : 40) + 2 * cases[i].s + cases[i].w;
+		assert_int_equal(gr_width_bytes(w, &tri), want);
+		assert_int_equal(gr_width_bytes((struct gr_width){ GR_UNBOUNDED, 0, 0 }, &tri), GR_UNBOUNDED);
+		gr_trigrams_free(&tri);
+	}
+}
+
 /* How far into a match the second requirements may start. */
 static void test_literal_need_window(void **state)
 {
@@ -441,6 +469,7 @@ int main(void)
 		cmocka_unit_test(test_literal_needset),
 		cmocka_unit_test(test_literal_window),
 		cmocka_unit_test(test_literal_need_window),
+		cmocka_unit_test(test_width_bytes),
 		cmocka_unit_test(test_windows_hold_wide_characters),
 		cmocka_unit_test(test_whole_word_patterns),
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
