@@ -88,8 +88,8 @@ static size_t skip_marks(const char *b, size_t i, size_t end)
 }
 
 /* After a label ending at i: decoration, an optional "(...)", then a
- * separator (":", "|", "=", " - ") or the end of the line. Returns where the
- * value starts, or 0 when this is not a label. */
+ * separator (":", "|", "=", " - ", an arrow "->", "=>", "→") or the end of
+ * the line. Returns where the value starts, or 0 when this is not a label. */
 static size_t after_label(const char *b, size_t i, size_t end)
 {
 	i = skip_marks(b, i, end);
@@ -100,7 +100,9 @@ static size_t after_label(const char *b, size_t i, size_t end)
 	}
 	if (i >= end)
 		return end;
-	if (b[i] == ':' || b[i] == '|' || b[i] == '=')
+	if ((b[i] == '-' || b[i] == '=') && i + 1 < end && b[i + 1] == '>')
+		i += 2; /* "Workload -> ...", "Workload => ..." */
+	else if (b[i] == ':' || b[i] == '|' || b[i] == '=')
 		i++;
 	else if (i + 2 < end && (!memcmp(b + i, "\xE2\x86\x92", 3) || !memcmp(b + i, "\xE2\x9E\x9C", 3) ||
 				 !memcmp(b + i, "\xE2\x87\x92", 3)))
@@ -650,18 +652,57 @@ static int in_field_value(struct gr_report *r, size_t off)
 	return 0;
 }
 
+/* Is v a stand-in for a value: "N/A", "TBD", "see below", "see the
+ * acceptance criteria"? Words that say nothing about this report. */
+static int placeholder(const char *b, struct gr_span v)
+{
+	static const char *const whole[] = { "n/a", "na", "n.a.", "none", "tbd", "tba", "todo", "to do", "unknown",
+					     "idk", "dunno", "not sure", "pending", "?", "??", "???", "-", "--", "...",
+					     "below", "above", "see below", "see above", "as above", "same as above",
+					     "see notes", "see details", "see text", "see answer", "see answers",
+					     "see my notes", "see the notes", "see the details", "see below for details",
+					     "details below", "see section below", "see the section below", NULL };
+	static const char *const lead[] = { "see the acceptance", "see the criteria", "see the prompt",
+					    "see the template", "see the exercise", "refer to the ", "refer to my ", NULL };
+	size_t s = v.start, e = v.end;
+	while (s < e && strchr(" \t\n*_`>[(", b[s]))
+		s++;
+	while (e > s && strchr(" \t\n*_`.:;!)]", b[e - 1]))
+		e--;
+	size_t n = e - s;
+	if (!n)
+		return 0; /* empty is empty: report-fields says so already */
+	for (const char *const *w = whole; *w; w++)
+		if (strlen(*w) == n && !strncasecmp(b + s, *w, n))
+			return 1;
+	for (const char *const *w = lead; *w; w++)
+		if (strlen(*w) <= n && !strncasecmp(b + s, *w, strlen(*w)))
+			return 1;
+	return 0;
+}
+
+/* A missing field with an 'infer' pattern is played by the first sentence
+ * outside every field that matches it; so is a placeholder's. */
 static void infer_fields(struct parser *p)
 {
 	struct gr_report *r = p->r;
 	for (size_t f = 0; f < p->ex->nfields; f++) {
-		if (r->fields[f].state != GR_FIELD_MISSING || !p->ex->fields[f].infer_re)
+		struct gr_report_field *rf = &r->fields[f];
+		if (rf->state != GR_FIELD_MISSING && !rf->more.end)
+			rf->placeholder = placeholder(p->buf, rf->value);
+	}
+	for (size_t f = 0; f < p->ex->nfields; f++) {
+		struct gr_report_field *rf = &r->fields[f];
+		if ((rf->state != GR_FIELD_MISSING && !rf->placeholder) || !p->ex->fields[f].infer_re)
 			continue;
 		for (size_t s = 0; s < r->nsentences; s++) {
 			if (in_field_value(r, r->sentences[s].start) || !sentence_matches(p, p->ex->fields[f].infer_re, &p->ex->fields[f].infer_gate, s))
 				continue;
-			r->fields[f].state = GR_FIELD_INFERRED;
-			r->fields[f].value = r->sentences[s];
-			r->fields[f].line = gr_text_line_of(&r->text, r->sentences[s].start);
+			if (rf->state == GR_FIELD_MISSING) {
+				rf->state = GR_FIELD_INFERRED;
+				rf->line = gr_text_line_of(&r->text, r->sentences[s].start);
+			}
+			rf->value = r->sentences[s];
 			break;
 		}
 	}

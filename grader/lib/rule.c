@@ -1084,8 +1084,10 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 	for (size_t i = 0; i < rule->nlist; i++) {
 		const struct gr_report_field *f = &r->fields[rule->list[i]];
 		const char *label = a->ex->fields[rule->list[i]].label;
-		char *dst = f->state == GR_FIELD_LABELLED ? empty : f->state == GR_FIELD_ALIASED ? renamed : missing;
-		if (f->state == GR_FIELD_LABELLED) {
+		char *dst = f->state == GR_FIELD_LABELLED || f->placeholder ? empty
+			    : f->state == GR_FIELD_ALIASED		 ? renamed
+									 : missing;
+		if (f->state == GR_FIELD_LABELLED && !f->placeholder) {
 			int content = 0;
 			for (size_t k = f->value.start; k < f->value.end; k++)
 				content |= gr_isalnum((unsigned char)r->text.buf[k]) || (unsigned char)r->text.buf[k] >= 0x80;
@@ -1252,16 +1254,25 @@ static int rationale(const char *b, struct gr_span cl)
 }
 
 /* An aside in parentheses that describes the proposal ("torch.compile
- * (CUDA-graph replay)"), unless it opens another one ("(or CUDA graphs)"). */
+ * (CUDA-graph replay)", "a CUDA graph (capture once, replay 128x)"), unless
+ * it opens another one ("(or CUDA graphs)"). The clause is inside a "(" not
+ * yet closed on its line. */
+#define GR_ASIDE_REACH 300 /* bytes back to the "(" an aside opens with */
 static int aside(const char *b, struct gr_span cl)
 {
 	static const char *const more[] = { "or", "and", "plus", "also", "then", "maybe", "alternatively", NULL };
 	size_t k = cl.start;
-	while (k > 0 && b[k - 1] == ' ')
+	int depth = 0;
+	while (k > 0 && b[k - 1] != '\n' && cl.start - k < GR_ASIDE_REACH) {
 		k--;
-	if (k == 0 || b[k - 1] != '(')
+		if (b[k] == ')')
+			depth++;
+		else if (b[k] == '(' && depth-- == 0)
+			break;
+	}
+	if (b[k] != '(' || depth >= 0)
 		return 0;
-	struct gr_span w = first_word(b, cl);
+	struct gr_span w = first_word(b, span_at(k + 1, cl.end > k + 1 ? cl.end : k + 1));
 	return !word_in(b + w.start, w.end - w.start, more);
 }
 
@@ -1382,7 +1393,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (cs < sp.start)
 				cs = sp.start;
 			int head = heads_clause(b, cs, x->start);
-			if (!head || asks(b, a->r->clauses[x->clause], x))
+			if (!head || asks(b, a->r->clauses[x->clause], x) || aside(b, a->r->clauses[x->clause]))
 				continue;
 			if (actions > 0 && rule->measure >= 0 && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
@@ -1416,6 +1427,18 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			 actions > items ? actions : items, (actions > items ? actions : items) == 1 ? "" : "s");
 }
 
+/* Is line the heading of a section that starts sp: "2) Contrast", "Q2:
+ * Contrast with Part A"? A numbered heading is not one of the bullets under
+ * it. */
+static int heads_section(const struct gr_report *r, struct gr_span sp, int line)
+{
+	for (size_t k = 0; k < r->ex->nsections; k++)
+		if (r->sections[k].found && r->sections[k].found != 3 && r->sections[k].line == line &&
+		    r->sections[k].span.start == sp.start)
+			return 1;
+	return 0;
+}
+
 static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			 struct gr_rule_result *res)
 {
@@ -1423,11 +1446,12 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 	int min_indent = 1 << 20, n = 0;
 	for (size_t i = 0; i < r->nitems; i++)
 		if (in_span(sp, r->items[i].span.start) && !r->label_line[r->items[i].line - 1] &&
-		    r->items[i].indent < min_indent)
+		    !heads_section(r, sp, r->items[i].line) && r->items[i].indent < min_indent)
 			min_indent = r->items[i].indent;
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct gr_item *it = &r->items[i];
-		if (!in_span(sp, it->span.start) || r->label_line[it->line - 1] || it->indent != min_indent)
+		if (!in_span(sp, it->span.start) || r->label_line[it->line - 1] || it->indent != min_indent ||
+		    heads_section(r, sp, it->line))
 			continue;
 		if (res->evidence == NONE)
 			res->evidence = it->span.start;

@@ -126,6 +126,41 @@ static void test_report_paragraph_infers_next_experiment(void **state)
 	gr_report_free(&r);
 }
 
+/* "N/A", "TBD", "see below": a label with a stand-in is an empty field, and
+ * a placeholder for the next experiment is played by the sentence that
+ * proposes it further down, as when the field is missing. */
+static void test_report_placeholder_values(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Workload: Llama 7B\nHardware: N/A\nTop CUDA time: matmul 38.4 ms\n"
+		  "Top CPU / orchestration cost: tokenizer 22 ms\nNext experiment: see below.\n\n"
+		  "The copies look wrong. What I'd do next is re-profile with record_shapes=True.\n");
+	assert_true(r.fields[field("hardware")].placeholder);
+	assert_false(r.fields[field("workload")].placeholder);
+	assert_true(r.fields[field("next-experiment")].placeholder);
+	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_LABELLED);
+	value_is(&r, "next-experiment", "What I'd do next is re-profile with record_shapes=True.");
+	gr_report_free(&r);
+	/* Content that starts like one is content. */
+	parse(&r, "Next experiment: see whether the copies go away with bf16 weights.\nHardware: none of the A100s, an L4\n");
+	assert_false(r.fields[field("next-experiment")].placeholder);
+	assert_false(r.fields[field("hardware")].placeholder);
+	gr_report_free(&r);
+	assert_false(passes("Workload: Llama 7B\nHardware: TBD\nTop CUDA time: matmul 38.4 ms\n"
+			    "Top CPU / orchestration cost: tokenizer 22 ms\nNext experiment: record_shapes=True\n",
+			    "report-fields"));
+	assert_true(passes("Workload: Llama 7B\nHardware: L4\nTop CUDA time: matmul 38.4 ms\n"
+			   "Top CPU / orchestration cost: tokenizer 22 ms\nNext experiment: record_shapes=True\n",
+			   "report-fields"));
+	/* An ASCII arrow separates a label from its value too. */
+	parse(&r, "workload -> 7B decode\nHardware => L4\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "7B decode");
+	value_is(&r, "hardware", "L4");
+	gr_report_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -136,6 +171,7 @@ int main(void)
 		cmocka_unit_test(test_report_sections_by_heading_and_number),
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
 		cmocka_unit_test(test_report_marks_before_labels),
+		cmocka_unit_test(test_report_placeholder_values),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }

@@ -155,6 +155,33 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_true(passes(buf, "not-yet"));
 }
 
+/* An aside in parentheses may run over commas ("(capture once, replay
+ * 128x)"); options left open ("it depends: could be X, or Y") choose
+ * nothing; a numbered heading ("2) Contrast") is not one of the bullets
+ * under it. */
+static void test_rule_asides_options_and_headings(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = NULL;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_exercise_load(&b, SOURCE_DIR "/exercises/part-b.yaml", &err), 0);
+	assert_true(passes_in(b, "Next experiment: wrap one decode step in a CUDA graph (capture once, replay 128x) "
+				 "and re-profile to see if ms/token drops.\n", "single-experiment"));
+	assert_false(passes_in(b, "Next experiment: wrap one decode step in a CUDA graph (or capture once, try "
+				  "torch.compile) and re-profile.\n", "single-experiment"));
+	const char *four = "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n- B: matmul is 240 tiny "
+			   "launches.\n- A is GPU-bound; B is host-bound.\n- Fused attention is wrong: no attention op.\n";
+	const char *three = "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n- B: matmul is 240 tiny "
+			    "launches.\n- Fused attention is wrong: no attention op.\n";
+	assert_true(passes_in(b, four, "contrast-bullets"));
+	assert_false(passes_in(b, three, "contrast-bullets"));
+	gr_exercise_free(b);
+	assert_false(passes("Next experiment: it depends - could be a record_shapes profile, or reloading in bf16, "
+			    "or grepping for .cpu() calls.\n", "single-experiment"));
+	assert_true(passes("Next experiment: re-profile with record_shapes=True to find who calls to().\n",
+			   "single-experiment"));
+}
+
 /* In a code block a statement is covered by the ranges that enclose it
  * (a "with" block, a push not yet popped), not by the nearest line. */
 static void test_rule_code_ranges_enclose(void **state)
@@ -237,6 +264,7 @@ int main(void)
 		cmocka_unit_test(test_rule_lists_asides_and_reasons),
 		cmocka_unit_test(test_rule_reported_asides_and_dangling),
 		cmocka_unit_test(test_rule_code_ranges_enclose),
+		cmocka_unit_test(test_rule_asides_options_and_headings),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
