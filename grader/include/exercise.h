@@ -52,6 +52,8 @@ enum gr_polarity {
 	GR_POL_ANY,      /* every mention counts */
 	GR_POL_AFFIRMED, /* only mentions with no negation or deferral cue */
 	GR_POL_NEGATED,  /* only rejected or deferred mentions */
+	GR_POL_PROPOSED, /* affirmed, and not in a clause that explains ("so the
+			  * copy cost is amortised", "since it's probably casts") */
 };
 
 enum gr_rule_kind {
@@ -83,6 +85,8 @@ struct gr_rule {
 	size_t nkids;
 	int concept;                 /* concept index (concept, fact), -1 if none */
 	int near;                    /* concept that must share the sentence, -1 if none */
+	int unless;                  /* concept whose clause voids a mention ("In Part A the
+				      * matmul was real math": about the other table), -1 */
 	enum gr_polarity polarity;
 	int *list;                   /* concept indexes (distinct, experiments) or field indexes */
 	size_t nlist;

@@ -727,7 +727,7 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 					     "field_order", "experiments", "bullets", "fact", "words", "count", NULL };
 	static const char *const keys[] = { "all", "any", "not", "concept", "distinct", "fields",
 					    "field_order", "experiments", "bullets", "fact", "words", "count",
-					    "scope", "polarity", "near", "min", "max", "action",
+					    "scope", "polarity", "near", "unless", "min", "max", "action",
 					    "measure", "metric", "tolerance", NULL };
 	if (depth > GR_MAX_RULE_DEPTH)
 		return fail(L, n, "rules nest deeper than %d levels", GR_MAX_RULE_DEPTH);
@@ -737,7 +737,7 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 	if (!r)
 		return GR_ENOMEM;
 	*out = r;
-	r->concept = r->near = r->action = r->measure = r->row = -1;
+	r->concept = r->near = r->unless = r->action = r->measure = r->row = -1;
 	r->min = r->max = -1;
 	r->line = (int)n->start_mark.line + 1;
 	r->col = (int)n->start_mark.column + 1;
@@ -807,6 +807,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		rc = parse_scope(L, v, &r->scope);
 	if (!rc && (v = map_get(L, n, "near")))
 		rc = concept_ref(L, v, "'near'", &r->near);
+	if (!rc && (v = map_get(L, n, "unless")))
+		rc = concept_ref(L, v, "'unless'", &r->unless);
 	if (!rc && (v = map_get(L, n, "action")))
 		rc = concept_ref(L, v, "'action'", &r->action);
 	if (!rc && (v = map_get(L, n, "measure")))
@@ -822,7 +824,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		if (!strcmp(p, "any")) r->polarity = GR_POL_ANY;
 		else if (!strcmp(p, "affirmed")) r->polarity = GR_POL_AFFIRMED;
 		else if (!strcmp(p, "negated")) r->polarity = GR_POL_NEGATED;
-		else return fail(L, v, "polarity must be any, affirmed or negated, found '%s'", p);
+		else if (!strcmp(p, "proposed")) r->polarity = GR_POL_PROPOSED;
+		else return fail(L, v, "polarity must be any, affirmed, negated or proposed, found '%s'", p);
 	}
 	if (!rc && r->kind == GR_RULE_DISTINCT && r->min < 0)
 		r->min = (int)r->nlist;

@@ -246,7 +246,9 @@ static void decorate(struct parser *p, struct linfo *l)
 		} else if ((j = symbol_at(b, i, end)) > i) {
 			/* "🐌 **Top CPU ...:**", "🅿️ Parking lot:": a mark, not text */
 		} else if ((j = letter_item_at(b, i, end)) > i) {
-			/* "c) Not optimize now", "(b) ..." */
+			/* "c) Not optimize now", "(b) ...": lettered, not a markdown list */
+		} else if (b[i] == '(' && l->item == 2 && guard > 0 && i + 1 < end && isalpha((unsigned char)b[i + 1])) {
+			j = i + 1; /* "Q2 (contrast with Part A)": the heading is inside */
 		} else if ((j = part_at(b, i, end, &n_part)) > i) {
 			if (!l->item) { /* "Part 3 - not optimize yet" answers question 3 */
 				l->item = 2;

@@ -80,6 +80,11 @@ static void drop_proposing_cues(struct cues *c, const char *b)
 		while (w > 0 && gr_isalpha((unsigned char)b[w - 1]))
 			w--;
 		int why = k - w == 3 && !strncasecmp(b + w, "why", 3);
+		/* "Why not fused attention: there's no attention op" heads
+		 * its reasons; it asks nothing. */
+		for (size_t e = c->v[i].start; why && b[e] && b[e] != '\n' && b[e] != '?' && e - c->v[i].start < 200; e++)
+			if (b[e] == ':')
+				why = 0;
 		if (!why || c->v[i].rightward)
 			c->v[n++] = c->v[i];
 	}
@@ -166,7 +171,8 @@ static struct wordset ws_coordinator = WORDSET("and", "or", "then", "plus");
 /* Verbs of someone else's suggestion, and the words before them that make
  * it the learner's own ("I'd probably want"). */
 static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "proposes", "proposed", "want", "wants",
-					   "wanted", "advocate", "insist", "insists", "insisted");
+					   "wanted", "advocate", "insist", "insists", "insisted", "said", "told", "thinks",
+					   "thought", "reckons", "argued", "argues");
 static const char *const long_suggest[] = { "suggested", "recommend", "recommends", "recommended", "advocates", NULL };
 static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should", "could",
 					"might", "may", "can", "will", "also", "to");
@@ -555,7 +561,8 @@ static void mark_reported(struct gr_analysis *a)
 {
 	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
 					       "makes sense", "i will", "we will", "i'd do", "worth it", NULL };
-	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", NULL };
+	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
+					     "told", "think", "thought", "reckon", "argu", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int any = !r->tri || !r->tri->lower; /* no lowercase copy: look everywhere */
@@ -588,8 +595,24 @@ static void mark_reported(struct gr_analysis *a)
 	}
 }
 
+/* Does any concept mention or quoted number start in [from, to)? */
+static int says_something(const struct gr_analysis *a, size_t from, size_t to)
+{
+	for (size_t c = 0; c < a->ex->nconcepts; c++) {
+		size_t i = first_at(&a->concepts[c], from);
+		if (i < a->concepts[c].n && a->concepts[c].v[i].start < to)
+			return 1;
+	}
+	for (size_t q = 0; q < a->nqty; q++)
+		if (a->qty[q].start >= from && a->qty[q].start < to)
+			return 1;
+	return 0;
+}
+
 /* "... not optimize aten::slice yet because.": a connective with nothing
- * after it in its sentence gives no reason; its mention counts for nothing. */
+ * after it in its sentence gives no reason; nor does one word that names
+ * nothing the exercise knows ("because discipline.", "because reasons.").
+ * "because flash." names a concept, "because 1.4 ms." a number: kept. */
 static void drop_dangling(struct gr_analysis *a)
 {
 	static const char *const connective[] = { "because", "since", "as", "so", "given", "while", "cause", NULL };
@@ -601,7 +624,17 @@ static void drop_dangling(struct gr_analysis *a)
 			size_t end = r->sentences[x->sentence].end, k = x->end;
 			while (k < end && !gr_isalnum((unsigned char)b[k]))
 				k++;
-			if (k < end || !word_in(b + x->start, x->end - x->start, connective))
+			if (k < end) { /* one bare word, then only punctuation? */
+				size_t w = k;
+				while (k < end && gr_isalpha((unsigned char)b[k]))
+					k++;
+				size_t we = k;
+				while (k < end && !gr_isalnum((unsigned char)b[k]) && b[k] != '\'' && (unsigned char)b[k] < 0x80)
+					k++;
+				if (k < end || we == w || says_something(a, w, we))
+					continue;
+			}
+			if (!word_in(b + x->start, x->end - x->start, connective))
 				continue;
 			x->stuffed = 1;
 		}
@@ -933,7 +966,7 @@ static int in_span(struct gr_span sp, size_t off)
 
 static int pol_ok(const struct gr_mention *m, enum gr_polarity p)
 {
-	return p == GR_POL_ANY || (p == GR_POL_AFFIRMED ? !m->negated : m->negated);
+	return p == GR_POL_ANY || (p == GR_POL_NEGATED ? m->negated : !m->negated);
 }
 
 /* "near": the same sentence or the next/previous one ("It adds to TTFT."). */
@@ -1059,8 +1092,20 @@ static int near_has(const struct gr_analysis *a, int concept, const struct gr_me
 }
 
 /* First mention of concept c in sp that satisfies the rule's polarity and near. */
+static int rationale(const char *b, struct gr_span cl);
+
+/* Does concept c occur in mention x's clause? */
+static int clause_has(const struct gr_analysis *a, int c, const struct gr_mention *x)
+{
+	const struct gr_mentions *m = &a->concepts[c];
+	for (size_t i = first_in_sentence(m, x->sentence); i < m->n && m->v[i].sentence == x->sentence; i++)
+		if (m->v[i].clause == x->clause && !m->v[i].stuffed)
+			return 1;
+	return 0;
+}
+
 static const struct gr_mention *find(const struct gr_analysis *a, int c, struct gr_span sp,
-				     enum gr_polarity pol, int near)
+				     enum gr_polarity pol, int near, int unless)
 {
 	const struct gr_mentions *m = &a->concepts[c];
 	/* The span's first range, then its second (a field written twice). */
@@ -1070,7 +1115,11 @@ static const struct gr_mention *find(const struct gr_analysis *a, int c, struct 
 			const struct gr_mention *x = &m->v[i];
 			if (x->stuffed || !pol_ok(x, pol))
 				continue;
+			if (pol == GR_POL_PROPOSED && rationale(a->r->text.buf, a->r->clauses[x->clause]))
+				continue; /* the why of another proposal, not the proposal */
 			if (near >= 0 && !near_has(a, near, x))
+				continue;
+			if (unless >= 0 && clause_has(a, unless, x))
 				continue;
 			return x;
 		}
@@ -1130,10 +1179,10 @@ static void eval_order(const struct gr_analysis *a, const struct gr_rule *rule, 
 
 static int item_has_action(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span it)
 {
-	if (rule->action >= 0 && find(a, rule->action, it, GR_POL_AFFIRMED, -1))
+	if (rule->action >= 0 && find(a, rule->action, it, GR_POL_AFFIRMED, -1, -1))
 		return 1;
 	for (size_t i = 0; i < rule->nlist; i++)
-		if (find(a, rule->list[i], it, GR_POL_AFFIRMED, -1))
+		if (find(a, rule->list[i], it, GR_POL_AFFIRMED, -1, -1))
 			return 1;
 	return 0;
 }
@@ -1407,7 +1456,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			actions++;
 		}
 	}
-	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1);
+	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
 	int n = kinds;
 	if (items > n)
 		n = items;
@@ -1566,7 +1615,7 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		return;
 	}
 	case GR_RULE_CONCEPT: {
-		const struct gr_mention *m = find(a, rule->concept, sp, rule->polarity, rule->near);
+		const struct gr_mention *m = find(a, rule->concept, sp, rule->polarity, rule->near, rule->unless);
 		res->passed = m != NULL;
 		if (m)
 			res->evidence = m->start;
@@ -1576,7 +1625,7 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		int n = 0;
 		char names[200] = "";
 		for (size_t i = 0; i < rule->nlist; i++) {
-			const struct gr_mention *m = find(a, rule->list[i], sp, rule->polarity, rule->near);
+			const struct gr_mention *m = find(a, rule->list[i], sp, rule->polarity, rule->near, rule->unless);
 			if (!m)
 				continue;
 			n++;

@@ -153,6 +153,10 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes(buf, "not-yet"));
 	after_lead(buf, "Not yet: I would not optimize aten::slice yet because it is 1.4 ms.\n");
 	assert_true(passes(buf, "not-yet"));
+	after_lead(buf, "Not yet: I would not optimize aten::slice yet, because discipline.\n");
+	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "Not yet: I would not optimize aten::slice yet, because 1.4ms.\n");
+	assert_true(passes(buf, "not-yet"));
 }
 
 /* An aside in parentheses may run over commas ("(capture once, replay
@@ -180,6 +184,45 @@ static void test_rule_asides_options_and_headings(void **state)
 			    "or grepping for .cpu() calls.\n", "single-experiment"));
 	assert_true(passes("Next experiment: re-profile with record_shapes=True to find who calls to().\n",
 			   "single-experiment"));
+}
+
+/* Right words in the wrong role: a copy named only in the why of another
+ * change ("bump batch to 8 so the copy cost is amortised") is not the
+ * experiment; what a teammate "said" is theirs; "Why not fused attention:"
+ * heads reasons; and in Part B what a field says of Part A is contrast. */
+static void test_rule_roles_of_words(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = NULL, *b = NULL;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_exercise_load(&c, SOURCE_DIR "/exercises/part-c.yaml", &err), 0);
+	assert_int_equal(gr_exercise_load(&b, SOURCE_DIR "/exercises/part-b.yaml", &err), 0);
+	assert_false(passes_in(c, "Next experiment: bump batch to 8 so the copy cost gets amortised, since it is "
+				  "probably fp32->bf16 casts anyway.\n", "movement-experiment"));
+	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True to see which dtypes go "
+				 "into copy_.\n", "movement-experiment"));
+	assert_false(passes_in(c, "Next experiment: re-profile, because the copies are probably fp32 casts.\n",
+			       "movement-experiment"));
+	char buf[1024];
+	after_lead(buf, "My lab partner said we should write a fused Triton attention kernel.\n");
+	assert_true(passes(buf, "no-custom-attention"));
+	after_lead(buf, "I said we should write a fused Triton attention kernel now.\n");
+	assert_false(passes(buf, "no-custom-attention"));
+	const char *why = "Top CPU / orchestration cost: Python decode loop 38 ms, the GPU idles between ~720 launches.\n"
+			  "Next experiment: capture one decode step in a CUDA graph and compare ms/token.\n"
+			  "- Why not fused attention: there is no attention op in this table, and the time is "
+			  "launch overhead and Python, not kernel math.\n";
+	assert_true(passes_in(b, why, "fused-attention-wrong"));
+	const char *aside_a = "Top CUDA time: aten::matmul, 6.1 ms over 240 calls. Part A was compute-bound; "
+			      "here it is the cost of launching tiny kernels.\n"
+			      "Top CPU / orchestration cost: Python decode loop 38 ms: overhead-bound, the GPU waits.\n";
+	const char *blame = "Top CUDA time: aten::matmul, 6.1 ms over 240 calls. This decode is compute-bound; "
+			    "here it is the cost of launching tiny kernels.\n"
+			    "Top CPU / orchestration cost: Python decode loop 38 ms: overhead-bound, the GPU waits.\n";
+	assert_true(passes_in(b, aside_a, "overhead-bound"));
+	assert_false(passes_in(b, blame, "overhead-bound"));
+	gr_exercise_free(c);
+	gr_exercise_free(b);
 }
 
 /* In a code block a statement is covered by the ranges that enclose it
@@ -265,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_rule_reported_asides_and_dangling),
 		cmocka_unit_test(test_rule_code_ranges_enclose),
 		cmocka_unit_test(test_rule_asides_options_and_headings),
+		cmocka_unit_test(test_rule_roles_of_words),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
