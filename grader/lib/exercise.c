@@ -966,7 +966,14 @@ static const char *const default_negation[] = {
 	/* "later" as "not now", not "each later step" */
 	"\\blater\\b(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|iteration|iterations|forward|forwards|pass|passes|decode))",
 	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
-	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b", NULL
+	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b",
+	/* The commonest of learners' other languages: Spanish, Portuguese,
+	 * French, German and romanised Hindi ("no optimizaría", "não", "ne ...
+	 * pas", "nicht", "nahi"), and their "not yet" ("todavía no", "ainda
+	 * não", "pas encore", "noch nicht", "abhi nahi"). */
+	"\\b(?:n[aã]o|nunca|jamais|pas|nicht|kein\\w*|niemals|nahi|nahin|mat)\\b",
+	"\\b(?:todav[ií]a|a[uú]n\\s+no|ainda|encore|noch|abhi\\s+nahi)\\b",
+	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein)\\b", NULL
 };
 static const char *const default_deferral[] = {
 	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",
@@ -976,6 +983,7 @@ static const char *const default_deferral[] = {
 };
 static const char *const default_clause[] = {
 	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b",
+	"\\b(?:pero|porque|mas|pois|mais|parce\\s+que|aber|weil|denn|lekin|kyunki|kyonki)\\b",
 	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
 	NULL
 };

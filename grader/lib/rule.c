@@ -123,7 +123,8 @@ static uint64_t pack_word(const char *w, size_t n)
 
 /* Sets of words, looked up by packed key in an open-addressing table: one
  * or two probes per word. Packed once (pack_wordsets) before the first use. */
-#define WORDSET_SLOTS 256
+#define WORDSET_BITS 9 /* a set holds well under half as many words as slots */
+#define WORDSET_SLOTS (1u << WORDSET_BITS)
 struct wordset {
 	const char *const *words;
 	uint64_t slot[WORDSET_SLOTS];
@@ -140,7 +141,17 @@ static struct wordset ws_function = WORDSET(
 	"let's", "might", "since", "still", "their", "there", "these", "those", "where", "which", "while", "won't",
 	"would", "before", "should", "that's", "though", "because", "doesn't", "there's", "wouldn't",
 	/* Verbs of a claim about evidence: "Float -> BFloat16 confirms, same dtype rejects". */
-	"confirm", "confirms", "reject", "rejects", "means", "shows", "read", "check", "see", "find", "expect");
+	"confirm", "confirms", "reject", "rejects", "means", "shows", "read", "check", "see", "find", "expect",
+	/* The same words in learners' other languages (es, pt, fr, de, romanised
+	 * Hindi), so a claim written in them is not taken for a keyword list. */
+	"el", "la", "los", "las", "de", "del", "y", "que", "en", "es", "son", "un", "una", "por", "con", "para",
+	"se", "lo", "eso", "esto", "pero", "porque", "como", "muy", "ya", "su", "al", "mi", "yo", "m\xC3\xA1s",
+	"os", "da", "dos", "das", "e", "\xC3\xA9", "um", "uma", "em", "na", "nos", "n\xC3\xA3o", "com", "pra",
+	"mas", "isso", "isto", "ele", "eu", "ao", "mais", "le", "les", "des", "du", "et", "est", "sont", "une",
+	"dans", "pour", "avec", "ce", "qui", "pas", "ne", "je", "il", "au", "aux", "plus", "sur", "der", "die",
+	"und", "ist", "sind", "ein", "eine", "mit", "f\xC3\xBCr", "nicht", "zu", "den", "dem", "ich",
+	"wir", "auch", "aber", "weil", "noch", "hai", "hain", "ka", "ki", "ke", "aur", "mein", "ko", "yeh", "ye",
+	"woh", "bhi", "nahi", "toh", "kyunki");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
@@ -180,7 +191,7 @@ static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subord
 					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
-static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 56); }
+static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> (64 - WORDSET_BITS)); }
 
 static void pack_wordsets(void)
 {

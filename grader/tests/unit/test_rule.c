@@ -225,6 +225,28 @@ static void test_rule_roles_of_words(void **state)
 	gr_exercise_free(b);
 }
 
+/* A report in Spanish or Portuguese is read for its meaning too: its
+ * function words make a claim, not a keyword list, and its "not yet" and
+ * judgements are cues. */
+static void test_rule_other_languages(void **state)
+{
+	(void)state;
+	const char *es = "Workload: LLM, prompt de 4096 tokens, bf16, batch 1\nHardware: L4\n"
+			 "Top CUDA time: matmul (38.4 ms) y flash attention (31.7 ms). Pero copy_ (19.6) + to (15.1) "
+			 "\xE2\x89\x88 35 ms son solo movimiento de datos, 2.8 GiB, y eso huele mal.\n"
+			 "Top CPU / orchestration cost: tokenizer.encode, 22 ms en CPU, se suma al time-to-first-token.\n"
+			 "Next experiment: volver a perfilar con record_shapes=True y mirar qui\xC3\xA9n llama a aten::to.\n\n"
+			 "Lo que no optimizar\xC3\xAD" "a todav\xC3\xAD" "a: aten::slice, porque son 1.4 ms.\n";
+	assert_true(passes(es, "math-vs-movement"));
+	assert_true(passes(es, "not-yet"));
+	const char *pt = "Workload: LLM, bf16\nHardware: L4\nTop CUDA time: matmul 38.4 ms\n"
+			 "Top CPU / orchestration cost: tokenizer 22 ms\nNext experiment: record_shapes=True\n\n"
+			 "Ainda n\xC3\xA3o otimizaria o kernel de aten\xC3\xA7\xC3\xA3o: j\xC3\xA1 \xC3\xA9 flash, "
+			 "porque as c\xC3\xB3pias ainda n\xC3\xA3o t\xC3\xAAm explica\xC3\xA7\xC3\xA3o.\n";
+	assert_true(passes(pt, "not-yet"));
+	assert_true(passes(pt, "no-custom-attention"));
+}
+
 /* In a code block a statement is covered by the ranges that enclose it
  * (a "with" block, a push not yet popped), not by the nearest line. */
 static void test_rule_code_ranges_enclose(void **state)
@@ -309,6 +331,7 @@ int main(void)
 		cmocka_unit_test(test_rule_code_ranges_enclose),
 		cmocka_unit_test(test_rule_asides_options_and_headings),
 		cmocka_unit_test(test_rule_roles_of_words),
+		cmocka_unit_test(test_rule_other_languages),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
