@@ -269,6 +269,16 @@ static void test_rule_code_ranges_enclose(void **state)
 	assert_true(passes_in(ex, inside, "ranges-cover-suspects"));
 	assert_false(passes_in(ex, outside, "ranges-cover-suspects"));
 	assert_false(passes_in(ex, popped, "ranges-cover-suspects"));
+	/* Quoted words are range names only in an answer about ranges. */
+	const char *fixes = "The tokenizer.encode is 22 ms: use the fast one. The copy_ and to rows are casts; "
+			    "drop the .float(). Then torch.compile(mode=\"reduce-overhead\") for the decode, "
+			    "\"max-autotune\" for the prefill forward, \"default\" otherwise.\n";
+	assert_false(passes_in(ex, fixes, "ranges-cover-suspects"));
+	assert_false(passes_in(ex, fixes, "ranges-named"));
+	const char *timers = "I'd time three sections with torch.cuda.synchronize() around each: \"tokenize\" "
+			     "(tokenizer.encode), \"h2d_copy\" (the .cuda() copies) and \"forward\" (the model "
+			     "forward).\n";
+	assert_true(passes_in(ex, timers, "ranges-named"));
 	gr_exercise_free(ex);
 }
 
