@@ -829,6 +829,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 	}
 	if (!rc && r->kind == GR_RULE_DISTINCT && r->min < 0)
 		r->min = (int)r->nlist;
+	if (!rc && L->visits > GR_MAX_YAML_NODES) /* an optional key's lookup ran out: say where */
+		return fail(L, n, "exercise is too large");
 	return rc;
 }
 
@@ -971,8 +973,9 @@ static const char *const default_negation[] = {
 	 * French, German and romanised Hindi ("no optimizaría", "não", "ne ...
 	 * pas", "nicht", "nahi"), and their "not yet" ("todavía no", "ainda
 	 * não", "pas encore", "noch nicht", "abhi nahi"). */
-	"\\b(?:n[aã]o|nunca|jamais|pas|nicht|kein\\w*|niemals|nahi|nahin|mat)\\b",
-	"\\b(?:todav[ií]a|a[uú]n\\s+no|ainda|encore|noch|abhi\\s+nahi)\\b",
+	"\\b(?:nunca|jamais|pas|nicht|kein\\w*|niemals|nahi|nahin|mat)\\b",
+	"\\b(?:nao|n\xC3\xA3o)\\b", /* "não": a Latin-1 letter is a literal too (patset.c) */
+	"\\b(?:todav[ií]a|ainda|encore|noch|abhi\\s+nahi)\\b",
 	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein)\\b", NULL
 };
 static const char *const default_deferral[] = {

@@ -68,6 +68,20 @@ static unsigned tri_hash(unsigned char a, unsigned char b, unsigned char c)
 
 static int is_word(unsigned char c) { return gr_isword(c); }
 
+/* A Latin-1 letter's second UTF-8 byte (after 0xC3), folded to lowercase,
+ * or -1: a literal may hold the letters whose only caseless partner is
+ * their Latin-1 other case ("não" matches "NÃO", both C3-led), not "å"
+ * (also ANGSTROM SIGN), "ß" (also U+1E9E), "ÿ" (U+0178), "×" or "÷". The
+ * index folds the text the same way, so "otimização" is a literal. */
+static int latin1_fold(unsigned char x)
+{
+	if (x >= 0x80 && x <= 0x9E && x != 0x85 && x != 0x97)
+		return x + 0x20;
+	if (x >= 0xA0 && x <= 0xBE && x != 0xA5 && x != 0xB7)
+		return x;
+	return -1;
+}
+
 int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 {
 	memset(t->bits, 0, sizeof(t->bits));
@@ -101,7 +115,8 @@ int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 		if (w && !prev)
 			word[nword++] = (uint32_t)i;
 		prev = w;
-		lower[i] = (char)gr_tolower(c);
+		int f = i && (unsigned char)buf[i - 1] == 0xC3 ? latin1_fold(c) : -1;
+		lower[i] = (char)(f >= 0 ? f : gr_tolower(c));
 		/* A non-ASCII byte may be part of a space (U+2003) or a letter. */
 		sn = c >= 0x80 || c == ' ' || (c >= '\t' && c <= '\r') ? sn + 1 : 0;
 		wn = c >= 0x80 || w ? wn + 1 : 0;
@@ -458,11 +473,16 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		if (rn < sizeof(run))                                                \
 			run[rn++] = (char)tolower((unsigned char)(ch));              \
 	} while (0)
+#define ADD_BYTE(byte) /* the second byte of a Latin-1 letter, folded */     \
+	do {                                                                         \
+		if (rn < sizeof(run))                                                \
+			run[rn++] = (char)(byte);                                    \
+	} while (0)
 	while (lp->p < lp->end && !lp->broken) {
 		char c = *lp->p;
 		if (c == '|' || c == ')')
 			break;
-		int q = 0, lit = -1;
+		int q = 0, lit = -1, lit2 = -1;
 		size_t atom = CHAR_BYTES; /* the most bytes one repeat of this atom matches */
 		struct gr_width unbounded = W_NONE; /* ... repeated without bound: \s+, \w+ */
 		if (c == '\\' && lp->p + 1 < lp->end) {
@@ -578,6 +598,10 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			width = wd_add(width, wd_mul(inner.width, most));
 			consumed = 1;
 			continue;
+		} else if ((unsigned char)c == 0xC3 && lp->p + 1 < lp->end &&
+			   (lit2 = latin1_fold((unsigned char)lp->p[1])) >= 0) {
+			lit = 0xC3; /* "ã", "É": one character, a literal too */
+			lp->p += 2;
 		} else {
 			lit = (unsigned char)c < 0x80 ? c : -2;
 			lp->p++;
@@ -587,6 +611,8 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		q = quantifier(lp, &quantified, &most);
 		if (lit >= 0 && !q) {
 			ADD_CHAR(lit);
+			if (lit2 >= 0)
+				ADD_BYTE(lit2);
 			if (quantified)
 				END_RUN();
 		} else {
@@ -598,6 +624,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 	END_RUN();
 #undef END_RUN
 #undef ADD_CHAR
+#undef ADD_BYTE
 	if ((bn >= 3 && (best_prefix || !group.prefix || !group.ok)) || (bn == 2 && !group.ok)) {
 		needset_offer(out, &group, group.pre);
 		strs_clear(&group);

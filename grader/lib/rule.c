@@ -576,15 +576,23 @@ static void mark_reported(struct gr_analysis *a)
 					     "told", "think", "thought", "reckon", "argu", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
-	int any = !r->tri || !r->tri->lower; /* no lowercase copy: look everywhere */
-	for (const char *const *st = stems; *st && !any; st++)
-		any = gr_trigrams_may_hold(r->tri, *st, strlen(*st)) &&
-		      memmem(r->tri->lower, r->tri->len, *st, strlen(*st)) != NULL;
-	if (!any)
+	int all = !r->tri || !r->tri->lower || r->tri->len != r->text.len; /* no lowercase copy: look everywhere */
+	const char *present[sizeof(stems) / sizeof(stems[0])];
+	size_t np = 0;
+	for (const char *const *st = stems; *st && !all; st++)
+		if (gr_trigrams_may_hold(r->tri, *st, strlen(*st)) &&
+		    memmem(r->tri->lower, r->tri->len, *st, strlen(*st)) != NULL)
+			present[np++] = *st;
+	if (!all && !np)
 		return; /* most reports quote no one: skip the word walk */
 	for (size_t s = 0; s < r->nsentences; s++) {
 		struct gr_span sp = r->sentences[s], p1 = span_at(0, 0), p2 = span_at(0, 0);
 		size_t from = NONE;
+		int here = all; /* walk only sentences that hold one of the stems ("I think" is common) */
+		for (size_t k = 0; k < np && !here; k++)
+			here = memmem(r->tri->lower + sp.start, sp.end - sp.start, present[k], strlen(present[k])) != NULL;
+		if (!here)
+			continue;
 		/* The verb after a subject that is not the learner ("I'd
 		 * probably want" is the learner's own). */
 		for (struct gr_span w = first_word(b, sp); w.start < sp.end;

@@ -41,6 +41,12 @@ static const struct lit_case lit_cases[] = {
 	{ "(?:copy_|\\bcasts?\\b)[^.]{0,60}\\bjust\\s+part\\s+of", "copy_ cast", 1, "01", "just" },
 	{ "\\bthe\\s+(?:user|model)", "the", 1, "1", NULL },  /* no lone run but "the" */
 	{ "x(?:abc|def)|\\byyy\\s+zzzz", "abc def yyy", 0, "000", NULL }, /* two alternatives */
+	/* Latin-1 letters are literals, folded to lowercase: "NÃO" holds "não". */
+	{ "\\b(?:nao|n\xC3\xA3o)\\b", "nao n\xC3\xA3o", 1, "11", NULL },
+	{ "otimiza\xC3\x87\xC3\x83o", "otimiza\xC3\xA7\xC3\xA3o", 1, "0", NULL },
+	{ "\xC3\xA3?o", "", 0, "", NULL },             /* optional: the whole letter */
+	{ "\xC3\xA5sa", "", 0, "", NULL },             /* "å" is also ANGSTROM SIGN: no literal */
+	{ "stra\xC3\x9F" "e", "stra", 1, "0", NULL },   /* "ß" is also U+1E9E: the run stops */
 };
 
 static void test_literal_extraction(void **state)
@@ -282,6 +288,10 @@ static const char *edge_texts[] = {
 	/* A literal far into a match, windows that overlap, a match across them. */
 	"to xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx is the parent; to to to parent to parent\n"
 	"aten::to() \xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9 wraps copy_, copies are expected; casts look normal",
+	/* Latin-1 letters in both cases, and the letters with partners outside it. */
+	"N\xC3\x83O otimizaria. n\xC3\xA3o, N\xC3\xA3o; na\xC3\xB5 a\xC3\xA7\xC3\xA3o A\xC3\x87\xC3\x83O "
+	"\xC3\x89T\xC3\x89 \xC3\xA9t\xC3\xA9 \xC3\x85 \xC3\xA5 \xE2\x84\xAB stra\xC3\x9F" "e STRA\xE1\xBA\x9E" "E \xC3\xBF \xC5\xB8 "
+	"todav\xC3\xAD" "a no, TODAV\xC3\x8D" "A NO, ainda n\xC3\xA3o, AINDA N\xC3\x83O otimizaria o kernel",
 	/* Runs that bound windows: long spaces, em and ideographic spaces, a
 	 * long word of another script between a literal and what it needs. */
 	"copies                                   are            quite\n\n\n      normal; as  it \n\n  should",
