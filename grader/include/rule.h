@@ -52,6 +52,8 @@ struct gr_quantity {
 	unsigned sentence;
 	unsigned clause;
 	unsigned char approx; /* "~", "about", "roughly" before it */
+	unsigned char ratio;  /* a share the learner wrote as a division ("24.4 / 40.0 ms"):
+			       * read for shares, never checked against the table */
 };
 
 struct gr_analysis {

@@ -80,9 +80,11 @@ static size_t match_at(struct parser *p, const pcre2_code *re, const uint8_t fir
 	return ov[1];
 }
 
+/* Decoration around a label or its value: emphasis, code, and the quotes
+ * of a key written as JSON or YAML ("Workload": "7B decode"). */
 static size_t skip_marks(const char *b, size_t i, size_t end)
 {
-	while (i < end && (is_space(b[i]) || b[i] == '*' || b[i] == '_' || b[i] == '`'))
+	while (i < end && (is_space(b[i]) || b[i] == '*' || b[i] == '_' || b[i] == '`' || b[i] == '"'))
 		i++;
 	return i;
 }
@@ -239,9 +241,9 @@ static void decorate(struct parser *p, struct linfo *l)
 				l->item = 2;
 				l->number = n;
 			}
-		} else if (b[i] == '*' || b[i] == '_' || b[i] == '`') {
-			j = i;
-			while (j < end && (b[j] == '*' || b[j] == '_' || b[j] == '`'))
+		} else if (b[i] == '*' || b[i] == '_' || b[i] == '`' || b[i] == '"' || b[i] == '{') {
+			j = i; /* emphasis, code, a JSON key's quote or an object's brace */
+			while (j < end && (b[j] == '*' || b[j] == '_' || b[j] == '`' || b[j] == '"' || b[j] == '{'))
 				j++;
 		} else if ((j = symbol_at(b, i, end)) > i) {
 			/* "🐌 **Top CPU ...:**", "🅿️ Parking lot:": a mark, not text */
@@ -683,6 +685,38 @@ static int placeholder(const char *b, struct gr_span v)
 	return 0;
 }
 
+/* "Could check the dtype, could try torch.compile... but if I have to pick
+ * one: re-run with record_shapes": what a value says after the learner
+ * chooses is the value; the options weighed before it are not proposed. */
+static void keep_choice(struct parser *p)
+{
+	static const char *const marks[] = { "if i have to pick", "if i had to pick", "if i have to choose",
+					     "if i had to choose", "if i must pick", "if i must choose",
+					     "i'd start with", "i would start with", "i'll start with", "i'd go with",
+					     "i would go with", "i'll go with", "my pick is", "my pick:", "i'd pick",
+					     "i would pick", NULL };
+	struct gr_report *r = p->r;
+	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
+		return;
+	for (size_t f = 0; f < p->ex->nfields; f++) {
+		struct gr_span *v = &r->fields[f].value;
+		size_t best = 0;
+		for (const char *const *m = marks; *m; m++) {
+			size_t n = strlen(*m);
+			for (size_t k = v->start; k + n <= v->end; k++)
+				if (r->tri->lower[k] == (*m)[0] && !memcmp(r->tri->lower + k, *m, n) && k + n > best)
+					best = k + n;
+		}
+		if (!best)
+			continue;
+		while (best < v->end && (p->buf[best] == ' ' || p->buf[best] == ':' || p->buf[best] == ','))
+			best++;
+		/* "... so I'll go with the profile." names an option above: keep all. */
+		if (best < v->end && gr_count_words(p->buf, best, v->end) >= 5)
+			v->start = best;
+	}
+}
+
 /* A missing field with an 'infer' pattern is played by the first sentence
  * outside every field that matches it; so is a placeholder's. */
 static void infer_fields(struct parser *p)
@@ -927,6 +961,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
 		goto nomem;
 	infer_fields(&p);
+	keep_choice(&p);
 	find_sections(&p);
 	if (find_deferred(&p) < 0)
 		goto nomem;

@@ -733,9 +733,23 @@ static void mark_stuffed(struct gr_analysis *a)
 				k++;
 				continue;
 			}
-			if (k + 2 < sp.end && !memcmp(b + k, "\xE2\x86\x92", 3)) { /* → */
-				function++;
+			if (k + 2 < sp.end && (!memcmp(b + k, "\xE2\x86\x92", 3) || !memcmp(b + k, "\xE2\x89\x88", 3))) {
+				function++; /* → states an outcome, ≈ a sum's value ("... ≈ 70 ms of math") */
 				k += 3;
+				continue;
+			}
+			/* Arithmetic on the table's numbers ("38.4 ms + flash 31.7 ms")
+			 * and "w/" (with) are words of a claim too. */
+			if (b[k] == '+' && k > sp.start + 1 && b[k - 1] == ' ' && k + 1 < sp.end && b[k + 1] == ' ' &&
+			    (isdigit((unsigned char)b[k - 2]) || (k >= sp.start + 4 && !strncasecmp(b + k - 3, "ms", 2)))) {
+				function++;
+				k++;
+				continue;
+			}
+			if ((b[k] == 'w' || b[k] == 'W') && k + 1 < sp.end && b[k + 1] == '/' &&
+			    (k == sp.start || !gr_isalnum((unsigned char)b[k - 1]))) {
+				function++;
+				k += 2;
 				continue;
 			}
 			if (!(gr_isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
@@ -762,6 +776,26 @@ static void mark_stuffed(struct gr_analysis *a)
 		for (size_t k = sp.start; k < sp.end; k++)
 			items += b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ';
 		int list = items >= 5 && words * 2 <= items * 5;
+		/* "`tokenize` (tokenizer.encode), `to_device` (every .to() site),
+		 * `prefill`": names given with what they stand for are an answer,
+		 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */
+		int named = 0, explained = 0;
+		for (size_t k = sp.start; k < sp.end; k++) {
+			if (b[k] != '`' || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':') || k + 1 >= sp.end ||
+			    b[k + 1] == '`')
+				continue;
+			const char *close = memchr(b + k + 1, '`', sp.end - k - 1);
+			if (!close)
+				break;
+			named++;
+			size_t e = (size_t)(close - b) + 1;
+			while (e < sp.end && b[e] == ' ')
+				e++;
+			explained += e < sp.end && (b[e] == '(' || b[e] == '-' || b[e] == ':' || b[e] == '=');
+			k = (size_t)(close - b);
+		}
+		if (named >= 3 && explained >= 2 && named * 2 >= items)
+			continue;
 		if ((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
@@ -824,9 +858,15 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 		return 0;
 	char num[64];
 	size_t k = 0;
+	/* A comma with one or two digits after it ends the number: a decimal
+	 * comma ("61,0 %"); otherwise commas separate thousands. */
+	const char *comma = memchr(r->text.buf + ns, ',', ne - ns);
+	int decimal = comma && ne - (size_t)(comma - r->text.buf) <= 3;
 	for (size_t i = ns; i < ne && k + 1 < sizeof(num); i++)
 		if (r->text.buf[i] != ',')
 			num[k++] = r->text.buf[i];
+		else if (decimal)
+			num[k++] = '.';
 	num[k] = '\0';
 	double v = strtod(num, NULL);
 	char unit = 0;
@@ -857,7 +897,33 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 	if (GR_GROW(x->a->qty, x->a->nqty, x->cap, 16) < 0)
 		return -1;
 	x->a->qty[x->a->nqty++] = (struct gr_quantity){ v, unit, a0, b0, (unsigned)r->clause_sentence[cl],
-							(unsigned)cl, approximate(r->text.buf, a0) };
+							(unsigned)cl, approximate(r->text.buf, a0), 0 };
+	return 0;
+}
+
+/* "aten::copy_ - 24.4 / 40.0 ms of CUDA": a share written as a division of
+ * two times. Each such pair adds the share it works out to (61%). */
+static int add_ratios(struct gr_analysis *a, struct qty_ctx *qc)
+{
+	const char *b = a->r->text.buf;
+	size_t n = a->nqty;
+	for (size_t i = 0; i + 1 < n; i++) {
+		struct gr_quantity x = a->qty[i], y = a->qty[i + 1];
+		if ((x.unit && x.unit != 'm') || (y.unit && y.unit != 'm') || !(x.unit || y.unit) || x.value <= 0 ||
+		    y.value <= x.value || x.clause != y.clause)
+			continue;
+		int slash = 0, other = 0; /* nothing but spaces and one "/" between them */
+		for (size_t k = x.end; k < y.start; k++) {
+			slash += b[k] == '/';
+			other |= b[k] != '/' && b[k] != ' ';
+		}
+		if (slash != 1 || other)
+			continue;
+		if (GR_GROW(a->qty, a->nqty, qc->cap, 16) < 0)
+			return -1;
+		a->qty[a->nqty++] = (struct gr_quantity){ 100.0 * x.value / y.value, '%', x.start, y.end, x.sentence,
+							  x.clause, x.approx, 1 };
+	}
 	return 0;
 }
 
@@ -912,6 +978,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 			goto nomem;
 		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
 	}
+	if (add_ratios(a, &qc) < 0)
+		goto nomem;
 	if (refer_back(a, &cues) < 0)
 		goto nomem;
 	mark_stuffed(a);
@@ -1384,6 +1452,17 @@ static int asks(const char *b, struct gr_span cl, const struct gr_mention *x)
 	return aux && e > cl.start && b[e - 1] == '?';
 }
 
+/* Is the clause at cs the consequent of a sentence that opens with a
+ * condition ("If so, load with torch_dtype=float16", "Once confirmed,
+ * ...")? After a first experiment it is what that experiment's result
+ * decides, not another one. */
+static int contingent(const char *b, struct gr_span sentence, size_t cs)
+{
+	static const char *const opener[] = { "if", "once", "when", "assuming", NULL };
+	struct gr_span w = first_word(b, sentence);
+	return cs > w.end && word_in(b + w.start, w.end - w.start, opener);
+}
+
 /* Experiments in scope: the distinct kinds proposed (affirmed; past the first
  * sentence only in sentences that propose something, so "Inductor should
  * fuse the casts" is a rationale, not a second experiment), verbs that open a
@@ -1463,6 +1542,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			int head = heads_clause(b, cs, x->start);
 			if (!head || asks(b, a->r->clauses[x->clause], x) || aside(b, a->r->clauses[x->clause]))
 				continue;
+			if (actions > 0 && contingent(b, a->r->sentences[x->sentence], cs))
+				continue; /* "If so, load in bf16 and re-profile": what the result decides */
 			if (actions > 0 && rule->measure >= 0 && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
 				const struct gr_mentions *me = &a->concepts[rule->measure];
@@ -1778,7 +1859,7 @@ int gr_fact_warnings(const struct gr_analysis *a, char ***out, size_t *n)
 	size_t cap = 0;
 	for (size_t i = 0; i < a->nqty; i++) {
 		const struct gr_quantity *q = &a->qty[i];
-		if (!q->unit || q->unit == 'f' || q->unit == 'u' || q->unit == 's')
+		if (!q->unit || q->unit == 'f' || q->unit == 'u' || q->unit == 's' || q->ratio)
 			continue;
 		/* A rate ("300 GB/s", "2 ms/token") is not a table figure. */
 		if (q->end < a->r->text.len && a->r->text.buf[q->end] == '/')

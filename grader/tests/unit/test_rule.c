@@ -247,6 +247,41 @@ static void test_rule_other_languages(void **state)
 	assert_true(passes(pt, "no-custom-attention"));
 }
 
+/* Answers written as engineers write them: JSON keys, decimal commas, a
+ * share as a division, a follow-up that depends on the result, a guess
+ * between causes, a choice after weighing options, arithmetic as a claim. */
+static void test_rule_engineers_notation(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = NULL;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_exercise_load(&c, SOURCE_DIR "/exercises/part-c.yaml", &err), 0);
+	const char *json = "```json\n{\n  \"Workload\": \"7B decode, batch 1\",\n  \"Hardware\": \"H100\",\n"
+			   "  \"Top CUDA time\": \"aten::copy_, 0.61 of CUDA time\",\n"
+			   "  \"Top CPU / orchestration cost\": \"Python decode loop 11 ms\",\n"
+			   "  \"Next experiment\": \"load the checkpoint in bf16 and re-profile\"\n}\n```\n";
+	assert_true(passes_in(c, json, "field-names"));
+	assert_true(passes_in(c, json, "copy-share"));
+	assert_true(passes_in(c, "Top CUDA time: aten::copy_ with 61,0 % of CUDA time\n", "copy-share"));
+	assert_true(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 40.0 ms of CUDA\n", "copy-share"));
+	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 26.1 ms\n", "copy-share"));
+	assert_true(passes_in(c, "Next experiment: print the parameter dtypes. If so, load with "
+				 "torch_dtype=bfloat16 and re-profile.\n", "single-experiment"));
+	assert_true(passes_in(c, "Next experiment: rerun the profiler with record_shapes=True. My guess: it's either "
+				 "fp32 weights being cast every step, or an offload to the CPU.\n", "single-experiment"));
+	assert_false(passes_in(c, "Next experiment: either rerun the profiler with record_shapes=True or try "
+				  "torch.compile.\n", "single-experiment"));
+	assert_true(passes_in(c, "Next experiment: torch.profiler with record_shapes=True -> which dtype/device "
+				 "pairs the copies go between\n", "movement-experiment"));
+	gr_exercise_free(c);
+	assert_true(passes("Next experiment: could check the model dtype, could try torch.compile... but if I "
+			   "have to pick one: re-run the profiler with record_shapes=True and see who calls aten::to.\n",
+			   "single-experiment"));
+	assert_true(passes("Top CUDA time: aten::matmul 38.4 ms + flash SDPA 31.7 ms \xE2\x89\x88 70 ms of actual "
+			   "model math (prefill GEMMs + attn). copy_ 19.6 + to 15.1 \xE2\x89\x88 35 ms is data movement, "
+			   "2.8 GiB, not math, likely avoidable.\n", "math-vs-movement"));
+}
+
 /* In a code block a statement is covered by the ranges that enclose it
  * (a "with" block, a push not yet popped), not by the nearest line. */
 static void test_rule_code_ranges_enclose(void **state)
@@ -279,6 +314,12 @@ static void test_rule_code_ranges_enclose(void **state)
 			     "(tokenizer.encode), \"h2d_copy\" (the .cuda() copies) and \"forward\" (the model "
 			     "forward).\n";
 	assert_true(passes_in(ex, timers, "ranges-named"));
+	/* Names given with what they wrap are an answer, not keyword stuffing. */
+	const char *terse = "record_function ranges: `tokenize` (tokenizer.encode), `to_device` (every .to()/copy "
+			    "site, the 54 copy_/to calls), `prefill`, `decode_step`.\n";
+	assert_true(passes_in(ex, terse, "ranges-cover-suspects"));
+	assert_false(passes_in(ex, "Ranges: `tokenize`, `prefill`, `decode_step` with record_function. I'm not adding "
+				   "a separate range for the copies.\n", "ranges-cover-suspects"));
 	gr_exercise_free(ex);
 }
 
@@ -342,6 +383,7 @@ int main(void)
 		cmocka_unit_test(test_rule_asides_options_and_headings),
 		cmocka_unit_test(test_rule_roles_of_words),
 		cmocka_unit_test(test_rule_other_languages),
+		cmocka_unit_test(test_rule_engineers_notation),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
