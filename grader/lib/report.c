@@ -676,9 +676,11 @@ static int placeholder(const char *b, struct gr_span v)
 	size_t n = e - s;
 	if (!n)
 		return 0; /* empty is empty: report-fields says so already */
-	for (const char *const *w = whole; *w; w++)
+	for (const char *const *w = whole; *w && n <= 24; w++) /* most values are longer than any stand-in */
 		if (strlen(*w) == n && !strncasecmp(b + s, *w, n))
 			return 1;
+	if (tolower((unsigned char)b[s]) != 's' && tolower((unsigned char)b[s]) != 'r')
+		return 0;
 	for (const char *const *w = lead; *w; w++)
 		if (strlen(*w) <= n && !strncasecmp(b + s, *w, strlen(*w)))
 			return 1;
@@ -698,10 +700,16 @@ static void keep_choice(struct parser *p)
 	struct gr_report *r = p->r;
 	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
 		return;
-	for (size_t f = 0; f < p->ex->nfields; f++) {
+	const char *here[sizeof(marks) / sizeof(marks[0])];
+	size_t nh = 0;
+	for (const char *const *m = marks; *m; m++) /* most reports choose nothing: one index lookup each */
+		if (gr_trigrams_may_hold(r->tri, *m, strlen(*m)))
+			here[nh++] = *m;
+	for (size_t f = 0; f < p->ex->nfields && nh; f++) {
 		struct gr_span *v = &r->fields[f].value;
 		size_t best = 0;
-		for (const char *const *m = marks; *m; m++) {
+		for (size_t h = 0; h < nh; h++) {
+			const char *const *m = &here[h];
 			size_t n = strlen(*m);
 			for (size_t k = v->start; k + n <= v->end; k++)
 				if (r->tri->lower[k] == (*m)[0] && !memcmp(r->tri->lower + k, *m, n) && k + n > best)

@@ -640,20 +640,20 @@ static void drop_dangling(struct gr_analysis *a)
 	for (size_t c = 0; c < a->ex->nconcepts; c++)
 		for (size_t i = 0; i < a->concepts[c].n; i++) {
 			struct gr_mention *x = &a->concepts[c].v[i];
-			size_t end = r->sentences[x->sentence].end, k = x->end;
+			size_t end = r->sentences[x->sentence].end, k = x->end, w = 0, we = 0;
 			while (k < end && !gr_isalnum((unsigned char)b[k]))
 				k++;
-			if (k < end) { /* one bare word, then only punctuation? */
-				size_t w = k;
+			if (k < end) { /* one bare word, then only punctuation? (cheap: most mentions fail here) */
+				w = k;
 				while (k < end && gr_isalpha((unsigned char)b[k]))
 					k++;
-				size_t we = k;
+				we = k;
 				while (k < end && !gr_isalnum((unsigned char)b[k]) && b[k] != '\'' && (unsigned char)b[k] < 0x80)
 					k++;
-				if (k < end || we == w || says_something(a, w, we))
+				if (k < end || we == w)
 					continue;
 			}
-			if (!word_in(b + x->start, x->end - x->start, connective))
+			if (!word_in(b + x->start, x->end - x->start, connective) || (we > w && says_something(a, w, we)))
 				continue;
 			x->stuffed = 1;
 		}
