@@ -183,6 +183,8 @@ struct gr_exercise {
 	struct gr_patset clause;   /* words that open a new clause */
 	pcre2_code *quantity_re; /* numbers with units, for facts */
 	struct gr_patset echo;   /* the prompt's own lines: copying them back earns nothing */
+	bool name_lists;         /* a list of names in code spans is an answer, not keyword
+				  * stuffing (the exercise asks for names) */
 	double pct_tolerance;    /* facts: percentage points */
 	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
 	int max_points;

@@ -1133,7 +1133,7 @@ static int load_root(struct loader *L, yaml_node_t *root)
 {
 	static const char *const keys[] = { "id", "title", "prompt", "workload", "hardware", "table",
 					    "fields", "sections", "concepts", "criteria", "polarity",
-					    "facts", "known_text", NULL };
+					    "facts", "known_text", "name_lists", NULL };
 	struct gr_exercise *ex = L->ex;
 	if (!root)
 		return fail(L, NULL, "the file is empty: an exercise needs id, title, prompt, table, fields, concepts and criteria");
@@ -1145,6 +1145,8 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	if (!rc) rc = get_str(L, root, "hardware", 0, "the exercise", &ex->hardware);
 	if (!rc) rc = get_str(L, root, "known_text", 0, "the exercise", &ex->known_text);
 	if (!rc) rc = load_workload(L, map_get(L, root, "workload"));
+	if (!rc && map_get(L, root, "name_lists"))
+		rc = parse_bool(L, map_get(L, root, "name_lists"), "'name_lists'", &ex->name_lists);
 	const char *required[] = { "table", "concepts", "criteria" };
 	for (int i = 0; !rc && i < 3; i++)
 		if (!map_get(L, root, required[i]))

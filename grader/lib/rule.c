@@ -338,10 +338,13 @@ static int is_verb(const char *w, size_t n)
  * object ("instead of fp32") does not reach past it into a new predicate. */
 static int new_predicate(const char *b, size_t from, size_t to)
 {
+	static const char *const subject[] = { "i", "i'd", "i'll", "we", "we'd", "we'll", "let's", NULL };
 	int joined = 0;
 	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to;
 	     w = first_word(b, span_at(w.end, to))) {
 		size_t n = w.end - w.start;
+		if (word_in(b + w.start, n, subject))
+			return 1; /* "Before rerunning I'd wrap ...": the main clause's own subject */
 		if (in_set(&ws_coordinator, b + w.start, n))
 			joined = 1;
 		else if (joined && (n == 4 && !strncasecmp(b + w.start, "also", 4)))
@@ -794,7 +797,7 @@ static void mark_stuffed(struct gr_analysis *a)
 			explained += e < sp.end && (b[e] == '(' || b[e] == '-' || b[e] == ':' || b[e] == '=');
 			k = (size_t)(close - b);
 		}
-		if (named >= 3 && explained >= 2 && named * 2 >= items)
+		if (named >= 3 && (explained >= 2 || a->ex->name_lists) && named * 2 >= items)
 			continue;
 		if ((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) {
 			a->stuffed[s] = 1;
@@ -1066,8 +1069,15 @@ static int sentence_has(const struct gr_analysis *a, int concept, unsigned sente
 	unsigned lo = sentence ? sentence - 1 : 0, hi = sentence + 1;
 	for (unsigned k = sentence; k > 0 && a->continues[k]; k--)
 		lo = k - 1 < lo ? k - 1 : lo;
+	/* ... and the run the adjacent sentence belongs to: "The tokenizer is
+	 * odd. It runs on the CPU first. The request can't start prefill until
+	 * then, so the 22 ms land in TTFT." */
+	while (lo > 0 && a->continues[lo])
+		lo--;
 	for (unsigned k = sentence; k + 1 < a->r->nsentences && a->continues[k + 1]; k++)
 		hi = k + 1 > hi ? k + 1 : hi;
+	while (hi + 1 < a->r->nsentences && a->continues[hi + 1])
+		hi++;
 	for (size_t i = first_in_sentence(m, lo); i < m->n && m->v[i].sentence <= hi; i++)
 		if (!m->v[i].stuffed)
 			return 1;
@@ -1459,8 +1469,24 @@ static int asks(const char *b, struct gr_span cl, const struct gr_mention *x)
 static int contingent(const char *b, struct gr_span sentence, size_t cs)
 {
 	static const char *const opener[] = { "if", "once", "when", "assuming", NULL };
+	static const char *const joins[] = { "and", "then", "but", NULL };
 	struct gr_span w = first_word(b, sentence);
-	return cs > w.end && word_in(b + w.start, w.end - w.start, opener);
+	if (cs > w.end && word_in(b + w.start, w.end - w.start, opener))
+		return 1;
+	/* "..., and if it's fp32 on the weights, load the checkpoint in bf16":
+	 * the clause before this one opens with a condition. */
+	size_t k = cs;
+	while (k > sentence.start && (b[k - 1] == ' ' || b[k - 1] == ','))
+		k--;
+	size_t from = k;
+	while (from > sentence.start && b[from - 1] != ',' && b[from - 1] != ';' && b[from - 1] != ':')
+		from--;
+	if (from >= k)
+		return 0;
+	struct gr_span c = first_word(b, span_at(from, k));
+	if (c.start < k && word_in(b + c.start, c.end - c.start, joins))
+		c = first_word(b, span_at(c.end, k));
+	return c.start < k && word_in(b + c.start, c.end - c.start, opener);
 }
 
 /* Experiments in scope: the distinct kinds proposed (affirmed; past the first

@@ -282,6 +282,42 @@ static void test_rule_engineers_notation(void **state)
 			   "2.8 GiB, not math, likely avoidable.\n", "math-vs-movement"));
 }
 
+/* A topic carried over two sentences still counts as near; a deferral's
+ * reach ends at the main clause's own subject ("Before rerunning I'd
+ * wrap ..."); a condition in the clause before makes an action contingent. */
+static void test_rule_reach_of_topics_and_cues(void **state)
+{
+	(void)state;
+	char buf[1024];
+	after_lead(buf, "The tokenizer is another interesting one. It shows 0 ms CUDA but runs on the CPU first. "
+		 "The request can't start prefill until then, so those 22 ms land in time-to-first-token.\n");
+	assert_true(passes(buf, "tokenizer-latency"));
+	after_lead(buf, "The tokenizer is another interesting one. It shows 0 ms CUDA. The matmuls are fine. "
+		 "The attention kernel is fine. Time-to-first-token is what users see.\n");
+	assert_false(passes(buf, "tokenizer-latency"));
+	struct gr_exercise *st = NULL, *c = NULL;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_exercise_load(&st, SOURCE_DIR "/exercises/stretch.yaml", &err), 0);
+	assert_int_equal(gr_exercise_load(&c, SOURCE_DIR "/exercises/part-c.yaml", &err), 0);
+	assert_true(passes_in(st, "Before rerunning I'd wrap four regions with torch.profiler.record_function.\n",
+			      "ranges-api"));
+	assert_false(passes_in(st, "Avoid record_function for now.\n", "ranges-api"));
+	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True to see copy_ src/dst dtypes, and "
+				 "if it's fp32 on the weights, load the checkpoint in bf16 instead\n", "single-experiment"));
+	/* A list of names is the stretch's answer; a teammate's names are not the learner's. */
+	assert_true(passes_in(st, "record_function ranges: `tokenize`, `h2d_copy`, `cast_bf16`, `prefill`, "
+				  "`decode_step` - tokenizer 22ms CPU, copy_/to 2.8 GiB, forward split prefill vs decode.\n",
+			      "ranges-named"));
+	assert_true(passes_in(st, "NVTX ranges with torch.cuda.nvtx.range:\n\n- **tokenize** - tokenizer.encode\n"
+				  "- **h2d_copy** - the .to() calls\n- **prefill** - the prompt's forward\n",
+			      "ranges-named"));
+	assert_false(passes_in(st, "Priya suggested record_function ranges called \"tokenize\", \"h2d\", \"prefill\" "
+				   "and \"decode_step\". I disagree: one synchronize() timer around generate is enough.\n",
+			       "ranges-named"));
+	gr_exercise_free(st);
+	gr_exercise_free(c);
+}
+
 /* In a code block a statement is covered by the ranges that enclose it
  * (a "with" block, a push not yet popped), not by the nearest line. */
 static void test_rule_code_ranges_enclose(void **state)
@@ -384,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_rule_roles_of_words),
 		cmocka_unit_test(test_rule_other_languages),
 		cmocka_unit_test(test_rule_engineers_notation),
+		cmocka_unit_test(test_rule_reach_of_topics_and_cues),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
