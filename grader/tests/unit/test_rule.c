@@ -157,6 +157,16 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes(buf, "not-yet"));
 	after_lead(buf, "Not yet: I would not optimize aten::slice yet, because 1.4ms.\n");
 	assert_true(passes(buf, "not-yet"));
+	/* The trap as a reason, and a reason that only restates the deferral. */
+	after_lead(buf, "Not yet: I would not optimize the tokenizer yet, because it's not on the GPU.\n");
+	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "Not yet: I would not optimize the tokenizer yet: it's not on the GPU, but its 22 ms "
+		 "still add to TTFT, and the 35 ms of copies come first.\n");
+	assert_true(passes(buf, "not-yet"));
+	after_lead(buf, "Not yet: I wouldn't optimize the matmul yet, because that isn't the next step.\n");
+	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "Not yet: the attention kernel, because it's the attention kernel.\n");
+	assert_false(passes(buf, "not-yet"));
 }
 
 /* An aside in parentheses may run over commas ("(capture once, replay
@@ -311,6 +321,12 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 	assert_true(passes_in(st, "NVTX ranges with torch.cuda.nvtx.range:\n\n- **tokenize** - tokenizer.encode\n"
 				  "- **h2d_copy** - the .to() calls\n- **prefill** - the prompt's forward\n",
 			      "ranges-named"));
+	assert_true(passes_in(st, "RANGES (record_function):\ntokenize      - tokenizer.encode(prompt)\n"
+				  "h2d           - input_ids .to(\"cuda\")\nprefill       - the prompt's forward\n",
+			      "ranges-named"));
+	assert_true(passes_in(st, "record_function ranges:\ntokenize / prefill / decode_step\n", "ranges-named"));
+	assert_false(passes_in(st, "Where: tokenize around the tokenizer.\nExpect: a 22 ms gap.\nWhy: TTFT.\n",
+			       "ranges-named"));
 	assert_false(passes_in(st, "Priya suggested record_function ranges called \"tokenize\", \"h2d\", \"prefill\" "
 				   "and \"decode_step\". I disagree: one synchronize() timer around generate is enough.\n",
 			       "ranges-named"));
