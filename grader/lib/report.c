@@ -695,6 +695,7 @@ static void keep_choice(struct parser *p)
 	static const char *const marks[] = { "if i have to pick", "if i had to pick", "if i have to choose",
 					     "if i had to choose", "if i must pick", "if i must choose",
 					     "i'd start with", "i would start with", "i'll start with", "i'd go with",
+					     "i'd start by", "i would start by", "i'll start by",
 					     "i would go with", "i'll go with", "my pick is", "my pick:", "i'd pick",
 					     "i would pick", NULL };
 	struct gr_report *r = p->r;

@@ -287,6 +287,9 @@ static void test_rule_engineers_notation(void **state)
 	assert_true(passes("Next experiment: could check the model dtype, could try torch.compile... but if I "
 			   "have to pick one: re-run the profiler with record_shapes=True and see who calls aten::to.\n",
 			   "single-experiment"));
+	assert_true(passes("Next experiment: torch.compile crossed my mind, but I think I'd start by re-running the "
+			   "profiler with record_shapes=True and with_stack=True to see where the to() calls come from.\n",
+			   "movement-first"));
 	assert_true(passes("Top CUDA time: aten::matmul 38.4 ms + flash SDPA 31.7 ms \xE2\x89\x88 70 ms of actual "
 			   "model math (prefill GEMMs + attn). copy_ 19.6 + to 15.1 \xE2\x89\x88 35 ms is data movement, "
 			   "2.8 GiB, not math, likely avoidable.\n", "math-vs-movement"));
