@@ -11,7 +11,11 @@
  * literals' trigrams occur in the report is never run. A pattern that does
  * run is tried only in the window before each place its literal occurs
  * when the literal starts every match, or sits at most a bounded number of
- * bytes into one; otherwise over the whole text.
+ * bytes into one (bounds may count runs of \s and \w, which each text
+ * bounds: gr_width); otherwise over the whole text. A window is skipped
+ * when the pattern's second literal occurs nowhere within reach of it.
+ * Lowercase folds ASCII and the Latin-1 letters, so "não" is a literal too.
+ * A gr_gate does the same for one pattern tried at many places (labels).
  *
  * Matches of a set are reported in order, without overlaps, as a single
  * alternation of the patterns would report them (leftmost; at one start the
@@ -99,8 +103,8 @@ struct gr_patset {
 	size_t n;
 	struct gr_literal *lit; /* every pattern's literals, in pattern order */
 	uint16_t *probe;        /* what each pattern's presence test reads, packed in
-				 * pattern order so a scan walks it once (NULL: read
-				 * the patterns themselves) */
+				 * pattern order so a scan walks it once (NULL, in a set
+				 * built by hand: no presence test, every pattern runs) */
 };
 
 /* One text indexed by its lowercase-ASCII trigrams: which occur (2^16 bits)

@@ -1261,7 +1261,7 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 	const uint16_t *q = set->probe;
 	for (size_t i = 0; i < set->n; i++) {
 		struct gr_pattern *p = &set->v[i];
-		if (q) { /* the packed test: the same as below, in order through memory */
+		if (q) { /* the packed presence test, read in order through memory */
 			unsigned nl = q[0], nn = q[1] & 1, ns = q[1] >> 1;
 			const uint16_t *h = q + 2;
 			q = h + (nl ? GR_LIT_TRI * (nl + nn + ns) : 0);
@@ -1278,20 +1278,6 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 				if (!(any & one))
 					continue;
 			}
-		} else if (tri && p->nlit) {
-			unsigned any = 0;
-			for (size_t k = 0; k < p->nlit; k++)
-				any |= has_literal(tri, &p->lit[k]);
-			if (p->need.s)
-				any &= has_literal(tri, &p->need);
-			if (p->nneedset) {
-				unsigned one = 0;
-				for (size_t k = 0; k < p->nneedset; k++)
-					one |= has_literal(tri, &p->needset[k]);
-				any &= one;
-			}
-			if (!any)
-				continue;
 		}
 		jit_one(p, len);
 		int indexed = tri && p->nlit && tri->lower && tri->len == len;

@@ -709,12 +709,12 @@ static void keep_choice(struct parser *p)
 	for (size_t f = 0; f < p->ex->nfields && nh; f++) {
 		struct gr_span *v = &r->fields[f].value;
 		size_t best = 0;
-		for (size_t h = 0; h < nh; h++) {
-			const char *const *m = &here[h];
-			size_t n = strlen(*m);
-			for (size_t k = v->start; k + n <= v->end; k++)
-				if (r->tri->lower[k] == (*m)[0] && !memcmp(r->tri->lower + k, *m, n) && k + n > best)
-					best = k + n;
+		const char *lo = r->tri->lower, *end = lo + v->end;
+		for (size_t h = 0; h < nh; h++) { /* the last choice in the value wins */
+			size_t n = strlen(here[h]);
+			for (const char *at = lo + v->start; (at = memmem(at, (size_t)(end - at), here[h], n)); at++)
+				if ((size_t)(at - lo) + n > best)
+					best = (size_t)(at - lo) + n;
 		}
 		if (!best)
 			continue;

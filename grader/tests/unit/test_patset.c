@@ -378,11 +378,8 @@ static void test_prefilter_finds_what_a_scan_finds(void **state)
 	static const char *ids[] = { "part-a", "part-b", "part-c", "stretch" };
 	size_t matches = 0, texts = 0;
 	for (size_t e = 0; e < sizeof(ids) / sizeof(ids[0]); e++) {
-		char path[1024];
 		struct gr_error err = { 0 };
-		struct gr_exercise *ex = NULL;
-		snprintf(path, sizeof(path), SOURCE_DIR "/exercises/%s.yaml", ids[e]);
-		assert_int_equal(gr_exercise_load(&ex, path, &err), 0);
+		struct gr_exercise *ex = load_exercise(ids[e]);
 		for (size_t k = 0; k < sizeof(edge_texts) / sizeof(edge_texts[0]); k++)
 			matches += compare_exercise(ex, edge_texts[k], strlen(edge_texts[k]), "edge");
 		/* Every fixture corpus against every exercise: wrong-part answers too. */

@@ -176,9 +176,7 @@ static void test_rule_reported_asides_and_dangling(void **state)
 static void test_rule_asides_options_and_headings(void **state)
 {
 	(void)state;
-	struct gr_exercise *b = NULL;
-	struct gr_error err = { 0 };
-	assert_int_equal(gr_exercise_load(&b, SOURCE_DIR "/exercises/part-b.yaml", &err), 0);
+	struct gr_exercise *b = load_exercise("part-b");
 	assert_true(passes_in(b, "Next experiment: wrap one decode step in a CUDA graph (capture once, replay 128x) "
 				 "and re-profile to see if ms/token drops.\n", "single-experiment"));
 	assert_false(passes_in(b, "Next experiment: wrap one decode step in a CUDA graph (or capture once, try "
@@ -203,10 +201,7 @@ static void test_rule_asides_options_and_headings(void **state)
 static void test_rule_roles_of_words(void **state)
 {
 	(void)state;
-	struct gr_exercise *c = NULL, *b = NULL;
-	struct gr_error err = { 0 };
-	assert_int_equal(gr_exercise_load(&c, SOURCE_DIR "/exercises/part-c.yaml", &err), 0);
-	assert_int_equal(gr_exercise_load(&b, SOURCE_DIR "/exercises/part-b.yaml", &err), 0);
+	struct gr_exercise *c = load_exercise("part-c"), *b = load_exercise("part-b");
 	assert_false(passes_in(c, "Next experiment: bump batch to 8 so the copy cost gets amortised, since it is "
 				  "probably fp32->bf16 casts anyway.\n", "movement-experiment"));
 	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True to see which dtypes go "
@@ -263,9 +258,7 @@ static void test_rule_other_languages(void **state)
 static void test_rule_engineers_notation(void **state)
 {
 	(void)state;
-	struct gr_exercise *c = NULL;
-	struct gr_error err = { 0 };
-	assert_int_equal(gr_exercise_load(&c, SOURCE_DIR "/exercises/part-c.yaml", &err), 0);
+	struct gr_exercise *c = load_exercise("part-c");
 	const char *json = "```json\n{\n  \"Workload\": \"7B decode, batch 1\",\n  \"Hardware\": \"H100\",\n"
 			   "  \"Top CUDA time\": \"aten::copy_, 0.61 of CUDA time\",\n"
 			   "  \"Top CPU / orchestration cost\": \"Python decode loop 11 ms\",\n"
@@ -308,10 +301,7 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 	after_lead(buf, "The tokenizer is another interesting one. It shows 0 ms CUDA. The matmuls are fine. "
 		 "The attention kernel is fine. Time-to-first-token is what users see.\n");
 	assert_false(passes(buf, "tokenizer-latency"));
-	struct gr_exercise *st = NULL, *c = NULL;
-	struct gr_error err = { 0 };
-	assert_int_equal(gr_exercise_load(&st, SOURCE_DIR "/exercises/stretch.yaml", &err), 0);
-	assert_int_equal(gr_exercise_load(&c, SOURCE_DIR "/exercises/part-c.yaml", &err), 0);
+	struct gr_exercise *st = load_exercise("stretch"), *c = load_exercise("part-c");
 	assert_true(passes_in(st, "Before rerunning I'd wrap four regions with torch.profiler.record_function.\n",
 			      "ranges-api"));
 	assert_false(passes_in(st, "Avoid record_function for now.\n", "ranges-api"));
@@ -342,9 +332,7 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 static void test_rule_code_ranges_enclose(void **state)
 {
 	(void)state;
-	struct gr_exercise *ex = NULL;
-	struct gr_error err = { 0 };
-	assert_int_equal(gr_exercise_load(&ex, SOURCE_DIR "/exercises/stretch.yaml", &err), 0);
+	struct gr_exercise *ex = load_exercise("stretch");
 	const char *inside = "I'd add record_function ranges:\n\n```python\n"
 			     "with torch.profiler.record_function(\"tokenize\"):\n    ids = tok(prompt).input_ids\n"
 			     "with torch.profiler.record_function(\"h2d_inputs\"):\n    ids = ids.cuda()\n"

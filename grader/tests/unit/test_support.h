@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <cmocka.h>
 #include <string.h>
 
@@ -32,6 +33,17 @@ static int free_part_a(void **state)
 	gr_exercise_free(part_a);
 	gr_scratch_free(&scratch);
 	return 0;
+}
+
+/* exercises/<id>.yaml of the source tree, loaded; the caller frees it. */
+static inline struct gr_exercise *load_exercise(const char *id)
+{
+	char path[512];
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	snprintf(path, sizeof(path), SOURCE_DIR "/exercises/%s.yaml", id);
+	assert_int_equal(gr_exercise_load(&ex, path, &err), 0);
+	return ex;
 }
 
 /* Grade text against ex and return whether criterion id passed. */
