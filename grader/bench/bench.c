@@ -8,6 +8,10 @@
  *   grader-bench loop EXERCISE SECONDS FILE...
  *       grade the files (held in memory) round-robin on one thread for
  *       SECONDS: reports per second of the engine alone
+ *   grader-bench phases EXERCISE SECONDS FILE...
+ *       microseconds per report spent in each stage of the loop: normalise,
+ *       parse (fields, sentences, trigram index), analyse (every pattern
+ *       scan, polarity), judge (rules, feedback, warnings)
  *   grader-bench gen FIXTURE_DIR OUT_DIR N [SEED]
  *       write N varied synthetic submissions built from the fixtures
  *   grader-bench rss COMMAND [ARGS...]
@@ -116,6 +120,76 @@ static int cmd_loop(int argc, char **argv)
 		t = now_s();
 	}
 	printf("%.0f %.1f\n", (double)done / (t - t0), (double)bytes / (double)done);
+	for (int i = 0; i < nfiles; i++)
+		free(text[i]);
+	free(text);
+	free(len);
+	gr_scratch_free(&s);
+	gr_exercise_free(ex);
+	return 0;
+}
+
+/* Each stage timed by running the pipeline up to it and subtracting: a
+ * clock read around every stage of a 100-microsecond report would cost
+ * more than some stages. */
+static int cmd_phases(int argc, char **argv)
+{
+	if (argc < 5)
+		return 2;
+	struct gr_exercise *ex = load(argv[2]);
+	double secs = atof(argv[3]) / 4;
+	int nfiles = argc - 4;
+	char **text = calloc((size_t)nfiles, sizeof(*text));
+	size_t *len = calloc((size_t)nfiles, sizeof(*len));
+	struct gr_scratch s = { 0 };
+	if (!ex || !text || !len || gr_scratch_init(&s) < 0)
+		return 2;
+	for (int i = 0; i < nfiles; i++) {
+		struct gr_error err = { 0 };
+		if (gr_read_file(argv[4 + i], GR_DEFAULT_MAX_REPORT, &text[i], &len[i], &err)) {
+			text[i] = NULL;
+			gr_error_clear(&err);
+		}
+	}
+	static const char *names[] = { "normalise", "parse", "analyse", "judge" };
+	double us[4];
+	for (int stage = 0; stage < 4; stage++) {
+		size_t done = 0;
+		double t0 = now_s(), t = t0;
+		while (t - t0 < secs) {
+			for (int i = 0; i < nfiles; i++) {
+				if (!text[i])
+					continue;
+				struct gr_error err = { 0 };
+				struct gr_text tx;
+				struct gr_report r;
+				struct gr_analysis a;
+				struct gr_verdict v;
+				done++;
+				if (stage == 3) {
+					if (gr_grade_string(&v, ex, text[i], len[i], argv[4 + i], &s, &err) == 0)
+						gr_verdict_free(&v);
+				} else if (gr_text_normalize(text[i], len[i], argv[4 + i], &tx, &err) == 0) {
+					if (stage == 0) {
+						gr_text_free(&tx);
+					} else if (gr_report_parse(&r, ex, &tx, &s, &err) == 0) {
+						if (stage == 2 && gr_analyse(&a, ex, &r, &s) == 0)
+							gr_analysis_free(&a);
+						gr_report_free(&r);
+					}
+				}
+				gr_error_clear(&err);
+			}
+			t = now_s();
+		}
+		us[stage] = (t - t0) * 1e6 / (double)done;
+	}
+	double total = us[3];
+	for (int stage = 3; stage > 0; stage--)
+		us[stage] -= us[stage - 1];
+	for (int stage = 0; stage < 4; stage++)
+		printf("%-10s %6.1f us/report %5.1f%%\n", names[stage], us[stage], 100 * us[stage] / total);
+	printf("%-10s %6.1f us/report (%.0f reports/s)\n", "total", total, 1e6 / total);
 	for (int i = 0; i < nfiles; i++)
 		free(text[i]);
 	free(text);
@@ -321,6 +395,8 @@ int main(int argc, char **argv)
 		return cmd_load(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "loop"))
 		return cmd_loop(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "phases"))
+		return cmd_phases(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "gen"))
 		return cmd_gen(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "rss"))
@@ -328,6 +404,7 @@ int main(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "create"))
 		return cmd_create(argc, argv);
 	fputs("usage: grader-bench load EXERCISE | loop EXERCISE SECONDS FILE... |\n"
+	      "                    phases EXERCISE SECONDS FILE... |\n"
 	      "                    gen FIXTURE_DIR OUT_DIR N [SEED] | rss COMMAND [ARGS...] |\n"
 	      "                    create DIR N BYTES\n",
 	      stderr);

@@ -4,7 +4,9 @@
 #   1. one `grader grade` run, wall time, YAML load included (a single report
 #      interprets its patterns: JIT compilation would cost more than it saves);
 #      load + JIT of every pattern, as a batch does; the engine's single-core
-#      grading loop over the fixtures (reports/s, patterns JIT-compiled);
+#      grading loop over the fixtures (reports/s, patterns JIT-compiled),
+#      and how its time splits: normalise, parse, analyse (the pattern
+#      scans), judge;
 #   2. `grader bulk` over N (default 20,000) generated submissions with -j =
 #      cores: reports/s end to end (read, graded, CSV/JSONL/feedback/summary
 #      written), `cat` over the same files as the I/O floor and the ratio,
@@ -48,6 +50,8 @@ done | awk 'NF == 2 { t = $1 * 1000; if (!n++ || t < best) best = t; sum += t }
 	END { printf "grader grade (1 run): %.2f ms wall best, %.2f ms mean of %d (load + grade + print; target < 5 ms)\n", best, sum / n, n }'
 set -- $("$B" loop "$EX" 3 fixtures/"$EX"/[0-9]*.md)
 echo "grading loop:        $1 reports/s on one core (mean report $2 bytes; target >= 20000)"
+echo "where a report's time goes (one core):"
+"$B" phases "$EX" 4 fixtures/"$EX"/[0-9]*.md | sed 's/^/  /'
 
 echo
 echo "== bulk (issue 4), -j $CORES on $CORES cores, files in $BENCH_DIR ($(stat -f -c %T "$T")) =="
