@@ -567,6 +567,59 @@ static void mark_continuing(struct gr_analysis *a)
 		a->continues[s] = (unsigned char)gr_sentence_continues(a->r, s);
 }
 
+static int only_spaces(const char *b, size_t from, size_t to)
+{
+	while (from < to && b[from] == ' ')
+		from++;
+	return from == to;
+}
+
+/* Does sp hold one of the phrases, not negated by the words just before it?
+ * "I agree" endorses; "I don't agree", "not a good idea" do not. */
+static int endorses(const char *b, struct gr_span sp, const char *const *phrases)
+{
+	static const char *const no[] = { "not", "no", "never", "hardly", "dont", "doesnt", "cant", "isnt", NULL };
+	for (size_t from = sp.start; from < sp.end;) {
+		size_t at = NONE; /* the first phrase at or after from */
+		for (size_t q = from; q < sp.end && at == NONE; q++) {
+			if (q > sp.start && gr_isalpha((unsigned char)b[q - 1]))
+				continue;
+			for (const char *const *p = phrases; *p && at == NONE; p++) {
+				size_t n = strlen(*p);
+				if (q + n <= sp.end && !strncasecmp(b + q, *p, n) &&
+				    (q + n == sp.end || !gr_isalpha((unsigned char)b[q + n])))
+					at = q;
+			}
+		}
+		if (at == NONE)
+			return 0;
+		/* The two words before it. */
+		int negated = 0;
+		size_t e = at;
+		for (int w = 0; w < 2 && !negated; w++) {
+			while (e > sp.start && !(gr_isalpha((unsigned char)b[e - 1]) || b[e - 1] == '\''))
+				e--;
+			size_t st = e;
+			while (st > sp.start && (gr_isalpha((unsigned char)b[st - 1]) || b[st - 1] == '\''))
+				st--;
+			if (st == e)
+				break;
+			char word[16];
+			size_t n = 0;
+			for (size_t i = st; i < e && n + 1 < sizeof(word); i++)
+				if (b[i] != '\'')
+					word[n++] = (char)gr_tolower((unsigned char)b[i]);
+			word[n] = '\0';
+			negated = word_in(word, n, no) || (n > 3 && !strcmp(word + n - 2, "nt") && e - st > n);
+			e = st;
+		}
+		if (!negated)
+			return 1;
+		from = at + 1;
+	}
+	return 0;
+}
+
 /* "Some people suggest upgrading to a faster SDPA backend", "my teammate
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
@@ -597,17 +650,18 @@ static void mark_reported(struct gr_analysis *a)
 		if (!here)
 			continue;
 		/* The verb after a subject that is not the learner ("I'd
-		 * probably want" is the learner's own). */
+		 * probably want" is the learner's own, and so is a verb with
+		 * no subject after punctuation: "(...) - want to know if"). */
 		for (struct gr_span w = first_word(b, sp); w.start < sp.end;
 		     p2 = p1, p1 = w, w = first_word(b, span_at(w.end, sp.end)))
-			if (p1.end > p1.start && suggests(b + w.start, w.end - w.start) &&
+			if (p1.end > p1.start && suggests(b + w.start, w.end - w.start) && only_spaces(b, p1.end, w.start) &&
 			    !in_set(&ws_self, b + p1.start, p1.end - p1.start) &&
 			    !(p2.end > p2.start && in_set(&ws_self, b + p2.start, p2.end - p2.start))) {
 				from = w.end;
 				break;
 			}
-		if (from == NONE || has_phrase(b, span_at(from, sp.end), endorse) ||
-		    (s + 1 < r->nsentences && has_phrase(b, r->sentences[s + 1], endorse)))
+		if (from == NONE || endorses(b, span_at(from, sp.end), endorse) ||
+		    (s + 1 < r->nsentences && endorses(b, r->sentences[s + 1], endorse)))
 			continue;
 		for (size_t c = 0; c < a->ex->nconcepts; c++)
 			for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)s);
@@ -1307,10 +1361,21 @@ static int lead_word(const char *w, size_t n)
  * "also" or "plus"? A bare "and" inside one clause joins the parts of one
  * experiment ("find the .cpu() call and keep sampling on the GPU", "load in
  * bf16 and re-profile"); a new clause or "then"/"also" starts another. */
+static int is_be(const char *w, size_t n)
+{
+	static const char *const be[] = { "is", "are", "was", "were", "be", "being", "been", "get", "gets", "got",
+					  "getting", NULL };
+	return word_in(w, n, be);
+}
+
 static int heads_clause(const char *b, size_t cs, size_t off)
 {
 	size_t k = cs;
 	int words = 0, last_coord = 0, last_or = 0;
+	/* "is being moved or cast": a participle after a form of "be" (one
+	 * word between allowed), and what "or"/"then" join to it, describe;
+	 * they propose nothing. */
+	int be1 = 0, be2 = 0, part = 0, passive = 0;
 	while (k < off) {
 		while (k < off && !(isalnum((unsigned char)b[k]) || b[k] == '\''))
 			k++;
@@ -1324,11 +1389,18 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 		int alt = (n == 2 && !strncasecmp(b + w, "or", 2)) || (n == 13 && !strncasecmp(b + w, "alternatively", 13));
 		int coord = alt || (n == 4 && !strncasecmp(b + w, "then", 4)) || (n == 4 && !strncasecmp(b + w, "also", 4)) ||
 			    (n == 4 && !strncasecmp(b + w, "plus", 4));
+		int be = is_be(b + w, n);
+		passive = coord && part;
+		part = !be && !coord && (be1 || be2);
+		be2 = be1;
+		be1 = be;
 		last_coord = coord;
 		last_or = alt;
 		if (!lead_word(b + w, n) && k < off)
 			last_coord = last_or = 0, words = 1000;
 	}
+	if (last_coord && passive)
+		return 0;
 	/* "to" before a verb is a purpose ("to check"), not a proposal. */
 	if (words > 0 && off >= 3 && !strncasecmp(b + off - 3, "to ", 3))
 		return 0;

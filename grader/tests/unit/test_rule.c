@@ -213,6 +213,28 @@ static void test_rule_roles_of_words(void **state)
 	assert_true(passes(buf, "no-custom-attention"));
 	after_lead(buf, "I said we should write a fused Triton attention kernel now.\n");
 	assert_false(passes(buf, "no-custom-attention"));
+	/* A teammate's idea stays theirs when the next sentence says "I don't
+	 * agree"; "I agree" makes it the learner's. */
+	assert_false(passes_in(c, "Next experiment: Tom said to group copy_ by dtype with record_shapes. I don't agree, "
+				  "the copies are normal. So next experiment is swapping SDPA for FlashAttention-3.\n",
+			       "no-flash-attention"));
+	assert_false(passes_in(c, "Next experiment: Tom said to group copy_ by dtype with record_shapes. I don't agree, "
+				  "the copies are normal. So next experiment is swapping SDPA for FlashAttention-3.\n",
+			       "movement-experiment"));
+	assert_true(passes_in(c, "Next experiment: Tom said to group copy_ by dtype with record_shapes. I agree, "
+				 "so that is the experiment.\n", "movement-experiment"));
+	/* A verb with no subject after punctuation is the learner's own. */
+	assert_true(passes_in(c, "Next experiment: one more profile run, grouped by input shape - want to know if "
+				 "copy_ is fp32->bf16 casts or H2D of the weights. Flash attn is 2.4 ms, not worth it.\n",
+			      "movement-experiment"));
+	/* "is being moved or cast" describes a hypothesis: the participles
+	 * propose nothing, so one experiment stays one. */
+	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True and read the dtype and device of "
+				 "each copy_. My hypothesis is that the weights are being moved or cast on every step.\n",
+			      "single-experiment"));
+	assert_false(passes_in(c, "Next experiment: re-profile with record_shapes=True and read the dtype and device of "
+				  "each copy_, or cast the weights to bf16 at load.\n",
+			       "single-experiment"));
 	const char *why = "Top CPU / orchestration cost: Python decode loop 38 ms, the GPU idles between ~720 launches.\n"
 			  "Next experiment: capture one decode step in a CUDA graph and compare ms/token.\n"
 			  "- Why not fused attention: there is no attention op in this table, and the time is "
