@@ -87,6 +87,9 @@ struct gr_rule {
 	int near;                    /* concept that must share the sentence, -1 if none */
 	int unless;                  /* concept whose clause voids a mention ("In Part A the
 				      * matmul was real math": about the other table), -1 */
+	int *before;                 /* concept: its mention must come before every affirmed
+				      * mention of these concepts in scope ("leads with") */
+	size_t nbefore;
 	enum gr_polarity polarity;
 	int *list;                   /* concept indexes (distinct, experiments) or field indexes */
 	size_t nlist;

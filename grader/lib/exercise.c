@@ -23,6 +23,7 @@ struct loader {
 	const char *src;      /* the file, for the caret line */
 	struct gr_error *err;
 	long visits;          /* node visits, bounded: aliases can't explode */
+	const yaml_node_t *last; /* the last node visited within the budget: where it ran out */
 	struct gr_exercise *ex;
 };
 
@@ -93,7 +94,10 @@ static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
 {
 	va_list ap;
 	if (L->visits > GR_MAX_YAML_NODES) {
-		/* Past the node budget every lookup fails: say why, not what broke. */
+		/* Past the node budget every lookup fails: say why, not what
+		 * broke, and where: at n, else where the budget ran out. */
+		if (!n)
+			n = L->last;
 		gr_error_set(L->err, GR_EINPUT, L->path, n ? (int)n->start_mark.line + 1 : 0,
 			     n ? (int)n->start_mark.column + 1 : 0,
 			     "exercise is too large or has too many aliases (over %d nodes visited)", GR_MAX_YAML_NODES);
@@ -110,7 +114,10 @@ static yaml_node_t *node_at(struct loader *L, int idx)
 {
 	if (++L->visits > GR_MAX_YAML_NODES)
 		return NULL;
-	return yaml_document_get_node(&L->doc, idx);
+	yaml_node_t *n = yaml_document_get_node(&L->doc, idx);
+	if (n)
+		L->last = n;
+	return n;
 }
 
 static const char *type_name(const yaml_node_t *n)
@@ -637,15 +644,15 @@ static int parse_scope(struct loader *L, yaml_node_t *n, struct gr_scope *out)
 	return 0;
 }
 
-static int id_list(struct loader *L, yaml_node_t *n, const char *what, int fields, struct gr_rule *r)
+static int ids(struct loader *L, yaml_node_t *n, const char *what, int fields, int **list, size_t *nlist)
 {
 	if (expect(L, n, YAML_SEQUENCE_NODE, what))
 		return GR_EINPUT;
 	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
 	if (cnt == 0)
 		return fail(L, n, "%s must not be empty", what);
-	r->list = calloc(cnt, sizeof(int));
-	if (!r->list)
+	*list = calloc(cnt, sizeof(int));
+	if (!*list)
 		return GR_ENOMEM;
 	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
 		yaml_node_t *item = node_at(L, *it);
@@ -659,9 +666,14 @@ static int id_list(struct loader *L, yaml_node_t *n, const char *what, int field
 		} else if (concept_ref(L, item, what, &idx)) {
 			return GR_EINPUT;
 		}
-		r->list[r->nlist++] = idx;
+		(*list)[(*nlist)++] = idx;
 	}
 	return 0;
+}
+
+static int id_list(struct loader *L, yaml_node_t *n, const char *what, int fields, struct gr_rule *r)
+{
+	return ids(L, n, what, fields, &r->list, &r->nlist);
 }
 
 static void rule_free(struct gr_rule *r)
@@ -672,6 +684,7 @@ static void rule_free(struct gr_rule *r)
 		rule_free(r->kids[i]);
 	free(r->kids);
 	free(r->list);
+	free(r->before);
 	free(r);
 }
 
@@ -727,7 +740,7 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 					     "field_order", "experiments", "bullets", "fact", "words", "count", NULL };
 	static const char *const keys[] = { "all", "any", "not", "concept", "distinct", "fields",
 					    "field_order", "experiments", "bullets", "fact", "words", "count",
-					    "scope", "polarity", "near", "unless", "min", "max", "action",
+					    "scope", "polarity", "near", "unless", "before", "min", "max", "action",
 					    "measure", "metric", "tolerance", NULL };
 	if (depth > GR_MAX_RULE_DEPTH)
 		return fail(L, n, "rules nest deeper than %d levels", GR_MAX_RULE_DEPTH);
@@ -809,6 +822,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		rc = concept_ref(L, v, "'near'", &r->near);
 	if (!rc && (v = map_get(L, n, "unless")))
 		rc = concept_ref(L, v, "'unless'", &r->unless);
+	if (!rc && (v = map_get(L, n, "before")))
+		rc = ids(L, v, "'before'", 0, &r->before, &r->nbefore);
 	if (!rc && (v = map_get(L, n, "action")))
 		rc = concept_ref(L, v, "'action'", &r->action);
 	if (!rc && (v = map_get(L, n, "measure")))
@@ -965,8 +980,9 @@ static const char *const default_negation[] = {
 	"\\bnot?\\b", "n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
 	"\\bnever\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
-	/* "later" as "not now", not "each later step" */
-	"\\blater\\b(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|iteration|iterations|forward|forwards|pass|passes|decode))",
+	/* "later" as "not now" ("the copies can come later"), not "each later
+	 * step", nor a time ("the first token comes 22 ms later") */
+	"(?<!ms )(?<!\\ds )(?<!sec )(?<!secs )(?<!onds )(?<!\\dus )(?<!\xC2\xB5s )\\blater\\b(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|iteration|iterations|forward|forwards|pass|passes|decode))",
 	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
 	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b",
 	/* The commonest of learners' other languages: Spanish, Portuguese,
@@ -1246,8 +1262,8 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	}
 	L.ex->path = strdup(path);
 	rc = load_root(&L, yaml_document_get_root_node(&L.doc));
-	if (!rc && L.visits > GR_MAX_YAML_NODES)
-		rc = gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise is too large or has too many aliases");
+	if (!rc && L.visits > GR_MAX_YAML_NODES) /* ran out in a lookup that reports nothing: say where */
+		rc = fail(&L, L.last, "exercise is too large");
 	if (!rc) {
 		map_first_bytes(L.ex);
 		encode_json(L.ex);

@@ -1817,6 +1817,18 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		res->passed = m != NULL;
 		if (m)
 			res->evidence = m->start;
+		/* "before": what the scope leads with. A plan that opens with the
+		 * copies and then adds torch.compile still leads with them. */
+		for (size_t i = 0; m && i < rule->nbefore; i++) {
+			const struct gr_mention *o = find(a, rule->before[i], sp, GR_POL_AFFIRMED, -1, -1);
+			if (o && o->start < m->start) {
+				res->passed = false;
+				res->evidence = o->start;
+				snprintf(res->detail, sizeof(res->detail), "it leads with %s",
+					 a->ex->concepts[rule->before[i]].id);
+				return;
+			}
+		}
 		return;
 	}
 	case GR_RULE_DISTINCT: {

@@ -252,6 +252,23 @@ static void test_rule_roles_of_words(void **state)
 	gr_exercise_free(b);
 }
 
+/* "before": what a field leads with. A plan that opens with the copies
+ * and then adds torch.compile leads with them (the pile is single-
+ * experiment's business); one that opens with torch.compile does not, and
+ * attention work anywhere is the trap. */
+static void test_rule_what_a_field_leads_with(void **state)
+{
+	(void)state;
+	assert_true(passes("Next experiment: re-profile with record_shapes=True to see who calls to(), then also "
+			   "try torch.compile.\n", "movement-first"));
+	assert_false(passes("Next experiment: re-profile with record_shapes=True to see who calls to(), then also "
+			    "try torch.compile.\n", "single-experiment"));
+	assert_false(passes("Next experiment: try torch.compile, then re-profile with record_shapes=True to see who "
+			    "calls to().\n", "movement-first"));
+	assert_false(passes("Next experiment: re-profile with record_shapes=True to see who calls to(), then swap in "
+			    "FlashAttention-3.\n", "movement-first"));
+}
+
 /* A report in Spanish or Portuguese is read for its meaning too: its
  * function words make a claim, not a keyword list, and its "not yet" and
  * judgements are cues. */
@@ -451,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_rule_engineers_notation),
 		cmocka_unit_test(test_rule_reach_of_topics_and_cues),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
+		cmocka_unit_test(test_rule_what_a_field_leads_with),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
