@@ -189,6 +189,37 @@ static size_t part_at(const char *b, size_t i, size_t end, int *number)
 	return k;
 }
 
+/* A chat log's prefix at b[i]: "[10:42] dana: ", "[10:42:07 AM] raj: ".
+ * Returns where the message starts, or i when there is none. */
+static size_t chat_prefix(const char *b, size_t i, size_t end)
+{
+	size_t k = i + 1, d = 0;
+	if (i >= end || b[i] != '[')
+		return i;
+	while (k < end && d < 2 && isdigit((unsigned char)b[k]))
+		k++, d++;
+	for (int part = 0; part < 2 && k + 2 < end && b[k] == ':' && isdigit((unsigned char)b[k + 1]) &&
+			   isdigit((unsigned char)b[k + 2]);
+	     part++)
+		k += 3;
+	if (d == 0 || k == i + 1 + d)
+		return i; /* no minutes: "[1]" is a footnote */
+	if (k + 2 < end && b[k] == ' ' && strchr("AaPp", b[k + 1]) && (b[k + 2] == 'M' || b[k + 2] == 'm'))
+		k += 3;
+	if (k >= end || b[k] != ']')
+		return i;
+	k++;
+	while (k < end && b[k] == ' ')
+		k++;
+	/* The speaker: one name, then a colon. */
+	size_t w = k;
+	while (k < end && k - w < 32 && (isalnum((unsigned char)b[k]) || b[k] == '.' || b[k] == '_' || b[k] == '-'))
+		k++;
+	if (k > w && k < end && b[k] == ':' && (k + 1 == end || b[k + 1] == ' '))
+		return k + 1;
+	return w;
+}
+
 static void decorate(struct parser *p, struct linfo *l)
 {
 	const char *b = p->buf;
@@ -200,7 +231,9 @@ static void decorate(struct parser *p, struct linfo *l)
 	l->blank = i == end;
 	for (int guard = 0; guard < 8 && i < end; guard++) {
 		size_t j = i;
-		if (b[i] == '>') {
+		if (guard == 0 && (j = chat_prefix(b, i, end)) > i) {
+			/* "[10:42] dana: Workload: ...": the message is the line */
+		} else if (b[i] == '>') {
 			j = i + 1;
 		} else if (b[i] == '#') {
 			while (j < end && b[j] == '#')

@@ -114,6 +114,16 @@ static void test_report_marks_before_labels(void **state)
 	assert_int_equal(r.sections[h].found, 1);
 	assert_int_equal(r.sections[n].found, 0);
 	gr_report_free(&r);
+	/* A chat log: the timestamp and the speaker are not the message. */
+	parse(&r, "[10:42] dana: Workload: 4k prompt\n[10:43:07 AM] dana: Top CPU / orchestration cost: tokenizer\n"
+		  "[10:45] dana: not touching attention. already flash\n[1] a footnote: Hardware: L4\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "4k prompt");
+	value_is(&r, "top-cpu", "tokenizer");
+	assert_int_equal(r.sections[n].found, 1);
+	assert_int_equal(r.sections[n].line, 3);
+	assert_int_not_equal(r.fields[field("hardware")].state, GR_FIELD_LABELLED);
+	gr_report_free(&r);
 }
 
 static void test_report_paragraph_infers_next_experiment(void **state)
