@@ -307,6 +307,16 @@ static void test_rule_engineers_notation(void **state)
 	assert_true(passes_in(c, "Top CUDA time: aten::copy_ with 61,0 % of CUDA time\n", "copy-share"));
 	assert_true(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 40.0 ms of CUDA\n", "copy-share"));
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 26.1 ms\n", "copy-share"));
+	/* "attn" is attention. */
+	assert_false(passes("Next experiment: write a fused attn kernel in Triton and re-profile.\n",
+			    "no-custom-attention"));
+	assert_false(passes_in(c, "Next experiment: swap sdpa for flash_attn_2 and re-profile.\n", "no-flash-attention"));
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_true(passes_in(b, "- no attn op in B's table -> nothing for fused attn to replace\n"
+				 "- B's cost is launches + Python, not kernel math\n", "fused-attention-wrong"));
+	assert_true(passes_in(b, "- A fused attention kernel makes no sense: there isn't even an attention op in this "
+				 "table, and the time is launches and Python.\n", "fused-attention-wrong"));
+	gr_exercise_free(b);
 	assert_true(passes_in(c, "Next experiment: print the parameter dtypes. If so, load with "
 				 "torch_dtype=bfloat16 and re-profile.\n", "single-experiment"));
 	assert_true(passes_in(c, "Next experiment: rerun the profiler with record_shapes=True. My guess: it's either "
