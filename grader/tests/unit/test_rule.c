@@ -316,6 +316,9 @@ static void test_rule_engineers_notation(void **state)
 				 "- B's cost is launches + Python, not kernel math\n", "fused-attention-wrong"));
 	assert_true(passes_in(b, "- A fused attention kernel makes no sense: there isn't even an attention op in this "
 				 "table, and the time is launches and Python.\n", "fused-attention-wrong"));
+	/* A measurement named by its tool is an experiment. */
+	assert_true(passes_in(b, "Next experiment: take an nsys timeline of the decode loop to confirm the GPU idles "
+				 "between launches.\n", "single-experiment"));
 	gr_exercise_free(b);
 	assert_true(passes_in(c, "Next experiment: print the parameter dtypes. If so, load with "
 				 "torch_dtype=bfloat16 and re-profile.\n", "single-experiment"));
