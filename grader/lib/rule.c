@@ -1686,6 +1686,19 @@ static int heads_section(const struct gr_report *r, struct gr_span sp, int line)
 	return 0;
 }
 
+/* Are the lines after the one holding off, up to line `line` (1-based,
+ * excluded), all blank? */
+static int blank_between(const struct gr_report *r, size_t off, int line)
+{
+	for (int ln = gr_text_line_of(&r->text, off) + 1; ln < line; ln++) {
+		const struct gr_line *l = &r->text.lines[ln - 1];
+		for (size_t k = 0; k < l->len; k++)
+			if (r->text.buf[l->off + k] != ' ')
+				return 0;
+	}
+	return 1;
+}
+
 static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			 struct gr_rule_result *res)
 {
@@ -1695,17 +1708,35 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 		if (in_span(sp, r->items[i].span.start) && !r->label_line[r->items[i].line - 1] &&
 		    !heads_section(r, sp, r->items[i].line) && r->items[i].indent < min_indent)
 			min_indent = r->items[i].indent;
+	/* The longest list: items with only blank lines between them. Two
+	 * items under one heading and two under another are two lists of two
+	 * (Part A's hypotheses and experiments are not a four-bullet contrast). */
+	int run = 0, lists = 0;
+	size_t prev_end = NONE, best_start = NONE, run_start = NONE;
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct gr_item *it = &r->items[i];
 		if (!in_span(sp, it->span.start) || r->label_line[it->line - 1] || it->indent != min_indent ||
 		    heads_section(r, sp, it->line))
 			continue;
-		if (res->evidence == NONE)
-			res->evidence = it->span.start;
-		n++;
+		if (prev_end == NONE || !blank_between(r, prev_end, it->line)) {
+			run = 0;
+			run_start = it->span.start;
+			lists++;
+		}
+		prev_end = it->span.end;
+		if (++run > n) {
+			n = run;
+			best_start = run_start;
+		}
 	}
+	if (best_start != NONE)
+		res->evidence = best_start;
 	res->passed = n >= rule->min && (rule->max < 0 || n <= rule->max);
-	snprintf(res->detail, sizeof(res->detail), "counted %d bullet%s", n, n == 1 ? "" : "s");
+	if (lists > 1)
+		snprintf(res->detail, sizeof(res->detail), "counted %d bullet%s in the longest of %d lists", n,
+			 n == 1 ? "" : "s", lists);
+	else
+		snprintf(res->detail, sizeof(res->detail), "counted %d bullet%s", n, n == 1 ? "" : "s");
 }
 
 static double metric_value(const struct gr_exercise *ex, int row, enum gr_metric m)

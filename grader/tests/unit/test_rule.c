@@ -187,6 +187,13 @@ static void test_rule_asides_options_and_headings(void **state)
 			    "launches.\n- Fused attention is wrong: no attention op.\n";
 	assert_true(passes_in(b, four, "contrast-bullets"));
 	assert_false(passes_in(b, three, "contrast-bullets"));
+	/* Two lists of two under other headings are not four bullets. */
+	assert_false(passes_in(b, "Next experiment: capture a CUDA graph.\n\nHypotheses:\n1. dtype casts\n2. host/device "
+				  "movement\n\nExperiments:\n1. record_shapes\n2. nsys trace\n", "contrast-bullets"));
+	/* Blank lines between the items keep one list. */
+	assert_true(passes_in(b, "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n\n- B: matmul is 240 tiny "
+				 "launches.\n\n- A is GPU-bound; B is host-bound.\n\n- Fused attention is wrong: no attention "
+				 "op.\n", "contrast-bullets"));
 	gr_exercise_free(b);
 	assert_false(passes("Next experiment: it depends - could be a record_shapes profile, or reloading in bf16, "
 			    "or grepping for .cpu() calls.\n", "single-experiment"));
