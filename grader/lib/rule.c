@@ -1222,12 +1222,45 @@ static int code_near(const struct gr_analysis *a, int concept, size_t ln)
 	return 0;
 }
 
+/* The line that introduces the list item on line ln (0-based), when it ends
+ * with a colon ("I'd put NVTX ranges on:"), or -1: each item is near what
+ * the list is about, however far down the list it sits. */
+#define GR_LIST_REACH 60 /* lines walked back to a list's introduction */
+static int list_intro(const struct gr_report *r, int ln)
+{
+	int item_indent = -1;
+	for (size_t i = 0; i < r->nitems && item_indent < 0; i++)
+		if (r->items[i].line == ln + 1)
+			item_indent = r->items[i].indent;
+	if (item_indent < 0)
+		return -1;
+	for (int k = ln - 1, steps = 0; k >= 0 && steps < GR_LIST_REACH; k--, steps++) {
+		int blank, ind = line_indent(r, (size_t)k, &blank);
+		if (blank || ind > item_indent)
+			continue; /* between items, or an item's own continuation */
+		int item = 0;
+		for (size_t i = 0; i < r->nitems && !item; i++)
+			item = r->items[i].line == k + 1;
+		if (item)
+			continue;
+		const struct gr_line *l = &r->text.lines[k];
+		size_t e = l->len;
+		while (e > 0 && r->text.buf[l->off + e - 1] == ' ')
+			e--;
+		return e > 0 && r->text.buf[l->off + e - 1] == ':' ? k : -1;
+	}
+	return -1;
+}
+
 static int near_has(const struct gr_analysis *a, int concept, const struct gr_mention *x)
 {
 	int ln = gr_text_line_of(&a->r->text, x->start) - 1;
 	if (a->r->code_line[ln])
 		return code_near(a, concept, (size_t)ln);
 	if (sentence_has(a, concept, x->sentence))
+		return 1;
+	int intro = list_intro(a->r, ln);
+	if (intro >= 0 && line_has(a, concept, (size_t)intro))
 		return 1;
 	const struct gr_report *r = a->r;
 	const struct gr_mentions *m = &a->concepts[concept];

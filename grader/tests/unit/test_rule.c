@@ -363,6 +363,14 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 	struct gr_exercise *st = load_exercise("stretch"), *c = load_exercise("part-c");
 	assert_true(passes_in(st, "Before rerunning I'd wrap four regions with torch.profiler.record_function.\n",
 			      "ranges-api"));
+	/* Every item of a list is near its introduction ("I'd add NVTX ranges:"),
+	 * however far down the list it sits; a suspect left out is left out. */
+	const char *intro = "I'd add NVTX ranges:\n\n- one around the tokenization (22 ms of CPU)\n- one around the "
+			    ".to() / copy stuff (2.8 GiB)\n- one around the prefill\n- one around each decode step\n";
+	assert_true(passes_in(st, intro, "ranges-cover-suspects"));
+	assert_false(passes_in(st, "I'd add NVTX ranges:\n\n- one around the .to() / copy stuff\n- one around the "
+				   "prefill\n\nWould NOT bother ranging the tokenizer, it's 0 ms CUDA.\n",
+			       "ranges-cover-suspects"));
 	assert_false(passes_in(st, "Avoid record_function for now.\n", "ranges-api"));
 	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True to see copy_ src/dst dtypes, and "
 				 "if it's fp32 on the weights, load the checkpoint in bf16 instead\n", "single-experiment"));
