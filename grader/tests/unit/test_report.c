@@ -114,6 +114,14 @@ static void test_report_marks_before_labels(void **state)
 	assert_int_equal(r.sections[h].found, 1);
 	assert_int_equal(r.sections[n].found, 0);
 	gr_report_free(&r);
+	/* "Experiments: check ..." heads the experiments section (the singular
+	 * "Experiment: check ..." is the Next experiment, renamed). */
+	int e = gr_exercise_section(part_a, "experiments");
+	parse(&r, "Workload: x\n\nHypotheses:\n1. KV cache copied\n2. activations cast to bf16\n\n"
+		  "Experiments: check if the memory column goes down after the change.\n");
+	assert_int_equal(r.sections[e].found, 1);
+	assert_int_equal(r.sections[e].line, 7);
+	gr_report_free(&r);
 	/* A chat log: the timestamp and the speaker are not the message. */
 	parse(&r, "[10:42] dana: Workload: 4k prompt\n[10:43:07 AM] dana: Top CPU / orchestration cost: tokenizer\n"
 		  "[10:45] dana: not touching attention. already flash\n[1] a footnote: Hardware: L4\n");
