@@ -16,6 +16,8 @@
  * when the pattern's second literal occurs nowhere within reach of it.
  * Lowercase folds ASCII and the Latin-1 letters, so "não" is a literal too.
  * A gr_gate does the same for one pattern tried at many places (labels).
+ * A pattern several sets hold the same ("\bcasts?\b" in three concepts)
+ * is matched once per text: the index keeps its matches (gr_patset_share).
  *
  * Matches of a set are reported in order, without overlaps, as a single
  * alternation of the patterns would report them (leftmost; at one start the
@@ -93,6 +95,10 @@ struct gr_pattern {
 	struct gr_literal *needset; /* literals one of which every match also holds */
 	size_t nneedset;       /* 0: none */
 	struct gr_width needset_pre; /* ... this far at most after the match's start */
+	char *src;             /* the pattern as written */
+	uint32_t memo;         /* slot + 1 when other sets hold the same pattern
+				* (gr_patset_share): its matches are found once
+				* per text; 0 otherwise */
 	int jitted;            /* JIT attempted (atomic; set under the JIT lock) */
 	int jit_ok;            /* JIT code exists: matched through pcre2_jit_match (atomic) */
 	int uses;              /* texts scanned (atomic): JIT pays off from the second */
@@ -124,6 +130,7 @@ struct gr_trigrams {
 	size_t srun, wrun;           /* the longest runs of bytes that may be white space,
 				      * or word characters (non-ASCII bytes count as both) */
 	int ascii;                   /* no byte above 0x7F: every character is one byte */
+	struct gr_memo *memo;        /* matches of shared patterns, found once for this text */
 };
 
 /* Can t's text hold s (n >= 3 bytes of lowercase ASCII)? 0 only when one
@@ -169,6 +176,13 @@ int gr_may_start(const pcre2_code *re, unsigned char c);
 
 /* JIT-compile every pattern now (before sharing across threads, or to time it). */
 void gr_patset_jit(struct gr_patset *set);
+
+/* Number the patterns that several of sets[0..n) hold, written the same:
+ * scanning a text through one of those sets keeps their matches (in the
+ * text's gr_trigrams), and the other sets reuse them instead of matching
+ * again. Returns how many such patterns there are. Call once, before the
+ * sets are shared between threads. */
+size_t gr_patset_share(struct gr_patset *const *sets, size_t n);
 
 /* Call each(ctx, start, end) for every match in buf[0..len), in order, with
  * no overlaps. buf must be valid UTF-8 (normalised text: see text.h), as it

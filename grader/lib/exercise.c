@@ -1145,6 +1145,27 @@ static int compile_echo(struct gr_exercise *ex)
 	return rc;
 }
 
+/* Patterns several sets hold the same (a word in two concepts) are matched
+ * once per report. Not the echo set: the lines it finds are blanked after
+ * its scan, so what it matched is not what later sets see. */
+static int share_patterns(struct gr_exercise *ex)
+{
+	size_t n = ex->nconcepts + ex->table.len + 3, k = 0;
+	struct gr_patset **sets = malloc(n * sizeof(*sets));
+	if (!sets)
+		return GR_ENOMEM;
+	for (size_t i = 0; i < ex->nconcepts; i++)
+		sets[k++] = &ex->concepts[i].set;
+	for (size_t i = 0; ex->row_alias && i < ex->table.len; i++)
+		sets[k++] = &ex->row_alias[i];
+	sets[k++] = &ex->negation;
+	sets[k++] = &ex->deferral;
+	sets[k++] = &ex->clause;
+	gr_patset_share(sets, k);
+	free(sets);
+	return 0;
+}
+
 static int load_root(struct loader *L, yaml_node_t *root)
 {
 	static const char *const keys[] = { "id", "title", "prompt", "workload", "hardware", "table",
@@ -1267,6 +1288,8 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	if (!rc) {
 		map_first_bytes(L.ex);
 		encode_json(L.ex);
+		if (share_patterns(L.ex))
+			rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
 	}
 done:
 	yaml_document_delete(&L.doc);

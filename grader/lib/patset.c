@@ -82,8 +82,34 @@ static int latin1_fold(unsigned char x)
 	return -1;
 }
 
+/* What a text keeps of the patterns several sets share: per slot, its
+ * matches, once found. */
+struct gr_memo {
+	struct memo_slot {
+		uint32_t off, n; /* matches h[off .. off + n) */
+		int done;
+	} *slot;
+	size_t nslot;
+	struct memo_hit {
+		size_t start, end;
+	} *h;
+	size_t nh, cap;
+};
+
+static void memo_free(struct gr_memo *m)
+{
+	if (!m)
+		return;
+	free(m->slot);
+	free(m->h);
+	free(m);
+}
+
 int gr_trigrams_build(struct gr_trigrams *t, const char *buf, size_t len)
 {
+	t->memo = calloc(1, sizeof(*t->memo));
+	if (!t->memo)
+		return GR_ENOMEM;
 	memset(t->bits, 0, sizeof(t->bits));
 	memset(t->head, 0, sizeof(t->head));
 	memset(t->whead, 0, sizeof(t->whead));
@@ -158,6 +184,8 @@ int gr_trigrams_may_hold(const struct gr_trigrams *t, const char *s, size_t n)
 
 void gr_trigrams_free(struct gr_trigrams *t)
 {
+	memo_free(t->memo);
+	t->memo = NULL;
 	free(t->lower);
 	free(t->next);
 	free(t->word);
@@ -931,10 +959,52 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
 			return GR_EINPUT;
 		}
 		set->n++;
-		if (add_literals(p, patterns[i]) < 0)
+		if (!(p->src = strdup(patterns[i])) || add_literals(p, patterns[i]) < 0)
 			return GR_ENOMEM;
 	}
 	return flatten(set);
+}
+
+/* ---- patterns several sets share ------------------------------------------- */
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+size_t gr_patset_share(struct gr_patset *const *sets, size_t nsets)
+{
+	size_t total = 0, mask = 1, slots = 0;
+	for (size_t j = 0; j < nsets; j++)
+		total += sets[j]->n;
+	while (mask < 2 * total + 2)
+		mask <<= 1;
+	/* Open addressing over the patterns' text: the first holder of each. */
+	struct gr_pattern **first = calloc(mask, sizeof(*first));
+	if (!first)
+		return 0; /* out of memory: nothing is shared, every set matches on its own */
+	for (size_t j = 0; j < nsets; j++)
+		for (size_t i = 0; i < sets[j]->n; i++) {
+			struct gr_pattern *p = &sets[j]->v[i];
+			p->memo = 0;
+			if (!p->src)
+				continue;
+			size_t h = (size_t)str_hash(p->src) & (mask - 1);
+			while (first[h] && strcmp(first[h]->src, p->src))
+				h = (h + 1) & (mask - 1);
+			if (!first[h]) {
+				first[h] = p;
+				continue;
+			}
+			if (!first[h]->memo && slots < UINT32_MAX - 1)
+				first[h]->memo = (uint32_t)++slots;
+			p->memo = first[h]->memo;
+		}
+	free(first);
+	return slots;
 }
 
 void gr_jit_code(pcre2_code *re)
@@ -1254,6 +1324,48 @@ static int by_start(const void *a, const void *b)
 	return x->pat < y->pat ? -1 : x->pat > y->pat;
 }
 
+/* Copy the matches a text keeps for slot k into the scan's hits, as pattern
+ * pi's. Returns 1 when the slot was done, 0 when it must be matched, or
+ * GR_ENOMEM. */
+static int memo_recall(const struct gr_memo *m, size_t k, struct gr_scratch *s, size_t *n, size_t pi)
+{
+	if (k >= m->nslot || !m->slot[k].done)
+		return 0;
+	const struct memo_slot *sl = &m->slot[k];
+	for (uint32_t i = 0; i < sl->n; i++)
+		if (push_hit(s, n, m->h[sl->off + i].start, m->h[sl->off + i].end, pi) < 0)
+			return GR_ENOMEM;
+	return 1;
+}
+
+/* Keep the matches hits[0..nh) as slot k's. */
+static int memo_keep(struct gr_memo *m, size_t k, const struct gr_hit *hits, size_t nh)
+{
+	if (k >= m->nslot) {
+		size_t ns = k + 16;
+		struct memo_slot *v = realloc(m->slot, ns * sizeof(*v));
+		if (!v)
+			return GR_ENOMEM;
+		memset(v + m->nslot, 0, (ns - m->nslot) * sizeof(*v));
+		m->slot = v;
+		m->nslot = ns;
+	}
+	if (m->nh + nh > m->cap) {
+		size_t cap = m->cap ? m->cap : 32;
+		while (cap < m->nh + nh)
+			cap *= 2;
+		struct memo_hit *h = realloc(m->h, cap * sizeof(*h));
+		if (!h)
+			return GR_ENOMEM;
+		m->h = h;
+		m->cap = cap;
+	}
+	m->slot[k] = (struct memo_slot){ (uint32_t)m->nh, (uint32_t)nh, 1 };
+	for (size_t i = 0; i < nh; i++)
+		m->h[m->nh++] = (struct memo_hit){ hits[i].start, hits[i].end };
+	return 0;
+}
+
 int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const struct gr_trigrams *tri,
 		   struct gr_scratch *s, int (*each)(void *ctx, size_t start, size_t end), void *ctx)
 {
@@ -1279,6 +1391,17 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 					continue;
 			}
 		}
+		/* A pattern another set holds too: its matches in this text
+		 * are found once (the index is of this very text). */
+		int memo = p->memo && tri && tri->memo && tri->len == len;
+		if (memo) {
+			int rc = memo_recall(tri->memo, p->memo - 1, s, &n, i);
+			if (rc < 0)
+				return rc;
+			if (rc)
+				continue;
+		}
+		size_t n0 = n;
 		jit_one(p, len);
 		int indexed = tri && p->nlit && tri->lower && tri->len == len;
 		size_t pre = indexed ? gr_width_bytes(p->pre, tri) : GR_UNBOUNDED;
@@ -1287,6 +1410,8 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 				    : scan_windows(p, i, buf, len, tri, pre, s, &n);
 		if (rc < 0)
 			return rc;
+		if (memo && memo_keep(tri->memo, p->memo - 1, s->hits + n0, n - n0) < 0)
+			return GR_ENOMEM;
 	}
 	struct gr_hit *hits = s->hits;
 	if (n > 16) {
@@ -1322,6 +1447,7 @@ void gr_patset_free(struct gr_patset *set)
 	for (size_t i = 0; i < set->n; i++) {
 		struct gr_pattern *p = &set->v[i];
 		pcre2_code_free(p->re);
+		free(p->src);
 		free(p->need.s);
 		for (size_t k = 0; k < p->nneedset; k++)
 			free(p->needset[k].s);

@@ -417,6 +417,54 @@ static void test_prefilter_finds_what_a_scan_finds(void **state)
 /* A gate is closed only where the pattern cannot match: every place a
  * label or heading is tried, anchored, the gate must be open if PCRE2
  * matches; and closed on text without the literals. */
+/* A pattern two sets hold is matched once per text and its matches serve
+ * both: each set still finds exactly what it finds alone, whichever scans
+ * first, and a new text is matched anew. */
+static void test_shared_patterns(void **state)
+{
+	(void)state;
+	static const char *pa[] = { "\\bcop(?:y|ies)\\b", "\\bcasts?\\b", "copy_" };
+	static const char *pb[] = { "\\bdtypes?\\b", "\\bcop(?:y|ies)\\b", "copy_", "\\bcop(?:y|ies)\\b" };
+	struct gr_patset a, b, alone_a, alone_b;
+	char msg[128];
+	size_t bad, off;
+	assert_int_equal(gr_patset_compile(&a, pa, 3, &bad, msg, sizeof(msg), &off), 0);
+	assert_int_equal(gr_patset_compile(&b, pb, 4, &bad, msg, sizeof(msg), &off), 0);
+	assert_int_equal(gr_patset_compile(&alone_a, pa, 3, &bad, msg, sizeof(msg), &off), 0);
+	assert_int_equal(gr_patset_compile(&alone_b, pb, 4, &bad, msg, sizeof(msg), &off), 0);
+	struct gr_patset *sets[] = { &a, &b };
+	assert_int_equal(gr_patset_share(sets, 2), 2); /* the copy word and copy_ */
+	assert_true(a.v[0].memo && a.v[0].memo == b.v[1].memo && b.v[1].memo == b.v[3].memo);
+	assert_int_equal(a.v[1].memo, 0);
+	static const char *texts[] = { "copy_ copies the casts; one copy per dtype, copy_ again",
+				       "COPIES and Copy_ and casts and dtypes, copy" };
+	static struct hits want, got;
+	for (int order = 0; order < 2; order++)
+		for (size_t t = 0; t < 2; t++) {
+			struct gr_trigrams tri;
+			size_t len = strlen(texts[t]);
+			assert_int_equal(gr_trigrams_build(&tri, texts[t], len), 0);
+			struct gr_patset *first = order ? &b : &a, *second = order ? &a : &b;
+			struct gr_patset *alone1 = order ? &alone_b : &alone_a, *alone2 = order ? &alone_a : &alone_b;
+			want.n = got.n = 0;
+			assert_int_equal(gr_patset_scan(alone1, texts[t], len, &tri, &scratch, record, &want), 0);
+			assert_int_equal(gr_patset_scan(first, texts[t], len, &tri, &scratch, record, &got), 0);
+			assert_int_equal(got.n, want.n);
+			assert_memory_equal(got.v, want.v, want.n * sizeof(want.v[0]));
+			want.n = got.n = 0;
+			assert_int_equal(gr_patset_scan(alone2, texts[t], len, &tri, &scratch, record, &want), 0);
+			assert_int_equal(gr_patset_scan(second, texts[t], len, &tri, &scratch, record, &got), 0);
+			assert_true(want.n > 0);
+			assert_int_equal(got.n, want.n);
+			assert_memory_equal(got.v, want.v, want.n * sizeof(want.v[0]));
+			gr_trigrams_free(&tri);
+		}
+	gr_patset_free(&a);
+	gr_patset_free(&b);
+	gr_patset_free(&alone_a);
+	gr_patset_free(&alone_b);
+}
+
 static void test_gates(void **state)
 {
 	(void)state;
@@ -481,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_whole_word_patterns),
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
 		cmocka_unit_test(test_gates),
+		cmocka_unit_test(test_shared_patterns),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
