@@ -828,10 +828,14 @@ static void mark_stuffed(struct gr_analysis *a)
 			words++;
 			function += in_set(&ws_function, b + w, n);
 		}
-		/* A comma list of one- and two-word items is a list, not a claim. */
-		int items = 1;
-		for (size_t k = sp.start; k < sp.end; k++)
-			items += b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ';
+		/* A comma list of one- and two-word items is a list, not a claim.
+		 * Commas inside parentheses annotate ("(math, unavoidable)",
+		 * "by (src dtype, dst dtype, device)"): they make no items. */
+		int items = 1, depth = 0;
+		for (size_t k = sp.start; k < sp.end; k++) {
+			depth += b[k] == '(' ? 1 : b[k] == ')' && depth > 0 ? -1 : 0;
+			items += !depth && b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ';
+		}
 		int list = items >= 5 && words * 2 <= items * 5;
 		/* "`tokenize` (tokenizer.encode), `to_device` (every .to() site),
 		 * `prefill`": names given with what they stand for are an answer,

@@ -453,6 +453,11 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 			"tokenizer TTFT latency record_shapes with_stack dtype device\n";
 	assert_false(passes(r, "math-vs-movement"));
 	assert_false(passes(r, "tokenizer-latency"));
+	/* Commas inside parentheses annotate; they make no keyword list. */
+	assert_true(passes("Top CUDA time: matmul 38.4ms, flash sdpa 31.7ms (math, unavoidable) | copy_ 19.6 + to "
+			   "15.1 (movement, 2.8GiB, prob avoidable)\n", "math-vs-movement"));
+	assert_false(passes("Top CUDA time: matmul, flash, math, unavoidable, copy_, to, movement, 2.8GiB, avoidable\n",
+			    "math-vs-movement"));
 }
 
 static void test_rule_fact_warnings(void **state)
