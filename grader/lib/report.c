@@ -723,6 +723,30 @@ static int placeholder(const char *b, struct gr_span v)
 /* "Could check the dtype, could try torch.compile... but if I have to pick
  * one: re-run with record_shapes": what a value says after the learner
  * chooses is the value; the options weighed before it are not proposed. */
+/* Words in b[from, to) other than the learner's pronouns, auxiliaries and
+ * articles: "I'll do the profiler run" says two things, "profiler run". */
+static int content_words(const char *b, size_t from, size_t to)
+{
+	static const char *const empty[] = { "i", "i'll", "i'd", "i'm", "ill", "id", "we", "we'll", "we'd", "do",
+					     "does", "the", "a", "an", "it", "it's", "its", "that", "this", "go",
+					     "with", "one", NULL };
+	int n = 0;
+	for (size_t k = from; k < to;) {
+		while (k < to && !(isalnum((unsigned char)b[k]) || b[k] == '_' || (unsigned char)b[k] >= 0x80))
+			k++;
+		size_t w = k;
+		while (k < to && (isalnum((unsigned char)b[k]) || b[k] == '_' || b[k] == '\'' || (unsigned char)b[k] >= 0x80))
+			k++;
+		if (k == w)
+			break;
+		int skip = 0;
+		for (const char *const *e = empty; *e && !skip; e++)
+			skip = strlen(*e) == k - w && !strncasecmp(*e, b + w, k - w);
+		n += !skip;
+	}
+	return n;
+}
+
 static void keep_choice(struct parser *p)
 {
 	static const char *const marks[] = { "if i have to pick", "if i had to pick", "if i have to choose",
@@ -730,7 +754,9 @@ static void keep_choice(struct parser *p)
 					     "i'd start with", "i would start with", "i'll start with", "i'd go with",
 					     "i'd start by", "i would start by", "i'll start by",
 					     "i would go with", "i'll go with", "my pick is", "my pick:", "i'd pick",
-					     "i would pick", NULL };
+					     "i would pick", "if i can only do one", "if i could only do one",
+					     "if i can only pick one", "if i could only pick one", "if i can only run one",
+					     "if i can only try one", "if i only get one", NULL };
 	struct gr_report *r = p->r;
 	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
 		return;
@@ -751,10 +777,29 @@ static void keep_choice(struct parser *p)
 		}
 		if (!best)
 			continue;
+		/* "if I only get one run: ...": the noun is part of the marker. */
+		static const char *const nouns[] = { " run", " shot", " thing", " experiment", " try", " test" };
+		for (size_t w = 0; w < sizeof(nouns) / sizeof(nouns[0]); w++) {
+			size_t n = strlen(nouns[w]);
+			if (best + n <= v->end && !memcmp(r->tri->lower + best, nouns[w], n) &&
+			    (best + n == v->end || !isalnum((unsigned char)p->buf[best + n]))) {
+				best += n;
+				break;
+			}
+		}
 		while (best < v->end && (p->buf[best] == ' ' || p->buf[best] == ':' || p->buf[best] == ','))
 			best++;
-		/* "... so I'll go with the profile." names an option above: keep all. */
-		if (best < v->end && gr_count_words(p->buf, best, v->end) >= 5)
+		/* "... so I'll go with the profile." names an option above: keep
+		 * all; so does "I'll do the profiler run, because ...": the
+		 * choice is what comes before its reason. */
+		size_t stop = v->end;
+		static const char *const why[] = { " because", " since", ", as ", ", so " };
+		for (size_t w = 0; w < sizeof(why) / sizeof(why[0]); w++) {
+			const char *at = memmem(r->tri->lower + best, stop - best, why[w], strlen(why[w]));
+			if (at)
+				stop = (size_t)(at - r->tri->lower);
+		}
+		if (best < v->end && content_words(p->buf, best, stop) >= 4)
 			v->start = best;
 	}
 }

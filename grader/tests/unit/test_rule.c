@@ -342,6 +342,18 @@ static void test_rule_engineers_notation(void **state)
 	assert_true(passes("Next experiment: torch.compile crossed my mind, but I think I'd start by re-running the "
 			   "profiler with record_shapes=True and with_stack=True to see where the to() calls come from.\n",
 			   "movement-first"));
+	assert_true(passes("Next experiment: I went back and forth between trying torch.compile and just profiling "
+			   "deeper, but if I can only do one, it's a record_shapes=True / with_stack=True profile "
+			   "focused on aten::to.\n", "movement-first"));
+	/* "the profiler run" names an option above: both stay, the choice is kept in them. */
+	assert_true(passes("Next experiment: I went back and forth between checking the parameter dtypes and a "
+			   "profiler run with record_shapes + with_stack, but if I can only do one I'll do the profiler "
+			   "run, because it shows the dtypes and the call sites for aten::to.\n", "movement-first"));
+	struct gr_exercise *pb = load_exercise("part-b");
+	assert_true(passes_in(pb, "Next experiment: torch.compile or batching could both help, but if I only get one "
+				  "run: capture the decode step as a CUDA graph and compare ms/token against eager.\n",
+			      "single-experiment"));
+	gr_exercise_free(pb);
 	assert_true(passes("Top CUDA time: aten::matmul 38.4 ms + flash SDPA 31.7 ms \xE2\x89\x88 70 ms of actual "
 			   "model math (prefill GEMMs + attn). copy_ 19.6 + to 15.1 \xE2\x89\x88 35 ms is data movement, "
 			   "2.8 GiB, not math, likely avoidable.\n", "math-vs-movement"));
