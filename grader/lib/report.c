@@ -922,12 +922,16 @@ static void find_sections(struct parser *p)
 			if (!sentence_matches(p, p->ex->sections[s].infer_re, &p->ex->sections[s].infer_gate, k))
 				continue;
 			/* With the sentences it refers back to ("Attention is
-			 * already flash. That's the thing I would not optimise yet."). */
-			size_t first = k;
+			 * already flash. That's the thing I would not optimise
+			 * yet."), and those that go on about it ("What I'd leave
+			 * alone is attention. It's already the flash kernel."). */
+			size_t first = k, last = k;
 			while (first > 0 && gr_sentence_continues(r, first))
 				first--;
+			while (last + 1 < r->nsentences && gr_sentence_continues(r, last + 1))
+				last++;
 			r->sections[s].found = 3;
-			r->sections[s].span = (struct gr_span){ .start = r->sentences[first].start, .end = r->sentences[k].end };
+			r->sections[s].span = (struct gr_span){ .start = r->sentences[first].start, .end = r->sentences[last].end };
 			r->sections[s].line = gr_text_line_of(&r->text, r->sentences[k].start);
 			break;
 		}

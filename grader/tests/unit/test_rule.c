@@ -167,6 +167,18 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes(buf, "not-yet"));
 	after_lead(buf, "Not yet: the attention kernel, because it's the attention kernel.\n");
 	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "3. I would not optimize the attention yet, because you should always optimize one step at "
+		 "a time.\n");
+	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "Not optimize yet: tokenizer. It runs on CPU only, the GPU does not wait for it.\n");
+	assert_false(passes(buf, "not-yet"));
+	/* In prose, the sentence that defers takes in those that go on about it. */
+	assert_true(passes("My next experiment is a profile with record_shapes=True to find who calls aten::to.\n\n"
+			   "I would leave aten::slice alone for now. It has 436 calls but only 1.4 ms of CUDA time.\n",
+			   "not-yet"));
+	assert_true(passes("My next experiment is a profile with record_shapes=True to find who calls aten::to.\n\n"
+			   "What I'd leave alone for now is attention. It's already the flash kernel, and the copies are "
+			   "unexplained.\n", "not-yet"));
 }
 
 /* An aside in parentheses may run over commas ("(capture once, replay
