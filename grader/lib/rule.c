@@ -1575,6 +1575,19 @@ static int asks(const char *b, struct gr_span cl, const struct gr_mention *x)
  * condition ("If so, load with torch_dtype=float16", "Once confirmed,
  * ...")? After a first experiment it is what that experiment's result
  * decides, not another one. */
+/* Does the verb ending at off act on what an earlier step found, its object
+ * a pronoun ("move those tensors to the GPU", "fix them")? */
+static int acts_on_found(const char *b, size_t off, size_t end)
+{
+	static const char *const back[] = { "it", "them", "those", "these", NULL };
+	while (off < end && b[off] == ' ')
+		off++;
+	size_t e = off;
+	while (e < end && gr_isalpha((unsigned char)b[e]))
+		e++;
+	return e > off && word_in(b + off, e - off, back);
+}
+
 static int contingent(const char *b, struct gr_span sentence, size_t cs)
 {
 	static const char *const opener[] = { "if", "once", "when", "assuming", NULL };
@@ -1679,6 +1692,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue;
 			if (actions > 0 && contingent(b, a->r->sentences[x->sentence], cs))
 				continue; /* "If so, load in bf16 and re-profile": what the result decides */
+			if (actions > 0 && acts_on_found(b, x->end, a->r->clauses[x->clause].end))
+				continue; /* "find the .to() in the loop, move those tensors ...": one experiment */
 			if (actions > 0 && rule->measure >= 0 && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
 				const struct gr_mentions *me = &a->concepts[rule->measure];

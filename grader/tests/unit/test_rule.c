@@ -344,6 +344,12 @@ static void test_rule_engineers_notation(void **state)
 	gr_exercise_free(b);
 	assert_true(passes_in(c, "Next experiment: print the parameter dtypes. If so, load with "
 				 "torch_dtype=bfloat16 and re-profile.\n", "single-experiment"));
+	/* A step acting on what the one before found ("move those tensors") is part of it. */
+	assert_true(passes_in(c, "Next experiment: find the .to(\"cuda\") inside the decode loop, move those tensors "
+				 "to the GPU once before the loop, re-profile, and watch whether copy_ drops.\n",
+			      "single-experiment"));
+	assert_false(passes_in(c, "Next experiment: find the .to(\"cuda\") inside the decode loop, move the KV cache "
+				  "to bf16, and try torch.compile.\n", "single-experiment"));
 	assert_true(passes_in(c, "Next experiment: rerun the profiler with record_shapes=True. My guess: it's either "
 				 "fp32 weights being cast every step, or an offload to the CPU.\n", "single-experiment"));
 	assert_false(passes_in(c, "Next experiment: either rerun the profiler with record_shapes=True or try "
