@@ -405,6 +405,15 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 				   "prefill\n\nWould NOT bother ranging the tokenizer, it's 0 ms CUDA.\n",
 			       "ranges-cover-suspects"));
 	assert_false(passes_in(st, "Avoid record_function for now.\n", "ranges-api"));
+	/* A mark is an instant, not a range; a typo of record_function is still it. */
+	assert_false(passes_in(st, "I'd drop markers with torch.cuda.nvtx.mark(\"tokenize\") and "
+				   "torch.cuda.nvtx.mark(\"prefill\") at each phase boundary.\n", "ranges-api"));
+	assert_true(passes_in(st, "Ranges i would add (torch.profiler.record_fucntion, used with `with`): \"tokenize\", "
+				  "\"h2d\", \"prefill\".\n", "ranges-api"));
+	/* "ranges on them add nothing" leaves those suspects out. */
+	assert_false(passes_in(st, "tokenizer.encode and aten::copy_ are already rows in the table, so ranges on them add "
+				   "nothing new. I'd only add record_function(\"prefill\") and "
+				   "record_function(\"decode_step\").\n", "ranges-cover-suspects"));
 	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True to see copy_ src/dst dtypes, and "
 				 "if it's fp32 on the weights, load the checkpoint in bf16 instead\n", "single-experiment"));
 	/* A list of names is the stretch's answer; a teammate's names are not the learner's. */
