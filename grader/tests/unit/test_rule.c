@@ -410,6 +410,13 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 				   "torch.cuda.nvtx.mark(\"prefill\") at each phase boundary.\n", "ranges-api"));
 	assert_true(passes_in(st, "Ranges i would add (torch.profiler.record_fucntion, used with `with`): \"tokenize\", "
 				  "\"h2d\", \"prefill\".\n", "ranges-api"));
+	/* A suspect the learner will not range is left out, however it is said. */
+	assert_false(passes_in(st, "I will use torch.profiler.record_function:\n- \"tokenize\" around tokenizer.encode\n"
+				   "- \"h2d_copy\" around the input_ids.to(device)\n- \"bf16_cast\" where the model does "
+				   ".to(bfloat16)\n\nFor the model forward I dont put range, the table already shows matmul.\n",
+			       "ranges-cover-suspects"));
+	assert_false(passes_in(st, "Ranges with nvtx.annotate: `tokenize`, `prefill`, `decode_step`. The copy_/to calls "
+				   "happen inside the forward, so no need for a separate range.\n", "ranges-cover-suspects"));
 	/* "ranges on them add nothing" leaves those suspects out. */
 	assert_false(passes_in(st, "tokenizer.encode and aten::copy_ are already rows in the table, so ranges on them add "
 				   "nothing new. I'd only add record_function(\"prefill\") and "
