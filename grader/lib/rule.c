@@ -909,6 +909,31 @@ static int operand(const char *b, size_t len, size_t ns, size_t ne)
 	return before || after;
 }
 
+/* Does "of (the) (total) CPU"/"of host" follow offset at: a share of the
+ * host's time ("61% of CPU time")? */
+static int of_cpu(const char *b, size_t at, size_t len)
+{
+	static const char *const words[] = { "of ", "the ", "total ", "all ", NULL };
+	int of = 0;
+	for (int moved = 1; moved;) {
+		moved = 0;
+		while (at < len && b[at] == ' ')
+			at++;
+		for (const char *const *w = words; *w; w++) {
+			size_t n = strlen(*w);
+			if (at + n <= len && !strncasecmp(b + at, *w, n) && (of || w == words)) {
+				of |= w == words;
+				at += n;
+				moved = 1;
+			}
+		}
+	}
+	size_t n = at + 3 <= len && !strncasecmp(b + at, "cpu", 3) ? 3
+		   : at + 4 <= len && !strncasecmp(b + at, "host", 4) ? 4
+								    : 0;
+	return of && n && (at + n == len || !isalnum((unsigned char)b[at + n]));
+}
+
 static int add_quantity(void *p, size_t a0, size_t b0)
 {
 	struct qty_ctx *x = p;
@@ -958,7 +983,8 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 	if (GR_GROW(x->a->qty, x->a->nqty, x->cap, 16) < 0)
 		return -1;
 	x->a->qty[x->a->nqty++] = (struct gr_quantity){ v, unit, a0, b0, (unsigned)r->clause_sentence[cl],
-							(unsigned)cl, approximate(r->text.buf, a0), 0 };
+							(unsigned)cl, approximate(r->text.buf, a0), 0,
+							unit == '%' && of_cpu(r->text.buf, b0, r->text.len) };
 	return 0;
 }
 
@@ -983,7 +1009,7 @@ static int add_ratios(struct gr_analysis *a, struct qty_ctx *qc)
 		if (GR_GROW(a->qty, a->nqty, qc->cap, 16) < 0)
 			return -1;
 		a->qty[a->nqty++] = (struct gr_quantity){ 100.0 * x.value / y.value, '%', x.start, y.end, x.sentence,
-							  x.clause, x.approx, 1 };
+							  x.clause, x.approx, 1, 0 };
 	}
 	return 0;
 }
@@ -1826,6 +1852,8 @@ static void eval_fact(const struct gr_analysis *a, const struct gr_rule *rule, s
 		if (!near)
 			continue;
 		double v = q->value;
+		if (share && q->of_cpu)
+			continue; /* "61% of CPU time" is no share of CUDA time */
 		if (share && q->unit == 'f')
 			v *= 100;
 		else if (share && q->unit != '%')

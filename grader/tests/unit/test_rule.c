@@ -326,6 +326,10 @@ static void test_rule_engineers_notation(void **state)
 	assert_true(passes_in(c, "Top CUDA time: aten::copy_ with 61,0 % of CUDA time\n", "copy-share"));
 	assert_true(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 40.0 ms of CUDA\n", "copy-share"));
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 26.1 ms\n", "copy-share"));
+	/* A share of the host's time is no share of CUDA time. */
+	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 61% of CPU time\n", "copy-share"));
+	assert_false(passes_in(c, "Top CUDA time: aten::copy_, 61 % of the total host time\n", "copy-share"));
+	assert_true(passes_in(c, "Top CUDA time: aten::copy_ - 61% of CUDA time\n", "copy-share"));
 	/* A proposal does not reach over a negation to its object. */
 	assert_true(passes_in(c, "Next experiment: Not FlashAttention. Attention is 6% of CUDA time, so whatever we try "
 				 "next must not be attention work.\n", "no-flash-attention"));
