@@ -756,7 +756,9 @@ static void keep_choice(struct parser *p)
 					     "i would go with", "i'll go with", "my pick is", "my pick:", "i'd pick",
 					     "i would pick", "if i can only do one", "if i could only do one",
 					     "if i can only pick one", "if i could only pick one", "if i can only run one",
-					     "if i can only try one", "if i only get one", NULL };
+					     "if i can only try one", "if i only get one", "i'm going with",
+					     "i am going with", "i'm going to go with", "i'd choose", "i'll choose",
+					     "i choose", "my choice is", "my choice:", "i settled on", "i'm picking", NULL };
 	struct gr_report *r = p->r;
 	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
 		return;

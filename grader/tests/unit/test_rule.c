@@ -378,6 +378,9 @@ static void test_rule_engineers_notation(void **state)
 	assert_true(passes_in(pb, "Next experiment: torch.compile or batching could both help, but if I only get one "
 				  "run: capture the decode step as a CUDA graph and compare ms/token against eager.\n",
 			      "single-experiment"));
+	assert_true(passes_in(pb, "Next experiment: I went back and forth between torch.compile and raw CUDA graphs. "
+				  "I'm going with capturing the decode step as a CUDA graph, because it attacks the "
+				  "launches.\n", "single-experiment"));
 	gr_exercise_free(pb);
 	assert_true(passes("Top CUDA time: aten::matmul 38.4 ms + flash SDPA 31.7 ms \xE2\x89\x88 70 ms of actual "
 			   "model math (prefill GEMMs + attn). copy_ 19.6 + to 15.1 \xE2\x89\x88 35 ms is data movement, "
