@@ -172,6 +172,14 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes(buf, "not-yet"));
 	after_lead(buf, "Not optimize yet: tokenizer. It runs on CPU only, the GPU does not wait for it.\n");
 	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "3) Not yet: aten::slice, because it's a slicing op and we don't optimize that yet.\n");
+	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "3) No optimizaria aten::slice todavia, because slice is a PyTorch op.\n");
+	assert_false(passes(buf, "not-yet"));
+	/* Movement called unavoidable is no split of math from movement. */
+	assert_false(passes("Top CUDA time: matmul 38.4 ms and attention 31.7 ms are the math. copy_ and to are "
+			    "movement, just memory operations every PyTorch model does; you can't really avoid them.\n",
+			    "math-vs-movement"));
 	/* In prose, the sentence that defers takes in those that go on about it. */
 	assert_true(passes("My next experiment is a profile with record_shapes=True to find who calls aten::to.\n\n"
 			   "I would leave aten::slice alone for now. It has 436 calls but only 1.4 ms of CUDA time.\n",
