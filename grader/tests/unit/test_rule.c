@@ -420,6 +420,9 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 				   "prefill\n\nWould NOT bother ranging the tokenizer, it's 0 ms CUDA.\n",
 			       "ranges-cover-suspects"));
 	assert_false(passes_in(st, "Avoid record_function for now.\n", "ranges-api"));
+	/* emit_nvtx() inserts no range of the learner's. */
+	assert_false(passes_in(st, "Run under torch.autograd.profiler.emit_nvtx() and nsys: every aten op becomes a "
+				   "range, `aten::copy_`, `aten::to`, `aten::matmul`.\n", "ranges-api"));
 	/* A mark is an instant, not a range; a typo of record_function is still it. */
 	assert_false(passes_in(st, "I'd drop markers with torch.cuda.nvtx.mark(\"tokenize\") and "
 				   "torch.cuda.nvtx.mark(\"prefill\") at each phase boundary.\n", "ranges-api"));
