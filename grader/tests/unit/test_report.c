@@ -122,6 +122,13 @@ static void test_report_marks_before_labels(void **state)
 	assert_int_equal(r.sections[e].found, 1);
 	assert_int_equal(r.sections[e].line, 7);
 	gr_report_free(&r);
+	/* Abbreviated labels are renamed fields: their content is read. */
+	parse(&r, "hw: l4\ntop cpu/orch: tokenizer 22ms\nnext exp: record_shapes run\n");
+	assert_int_equal(r.fields[field("top-cpu")].state, GR_FIELD_ALIASED);
+	value_is(&r, "top-cpu", "tokenizer 22ms");
+	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_ALIASED);
+	value_is(&r, "next-experiment", "record_shapes run");
+	gr_report_free(&r);
 	/* A chat log: the timestamp and the speaker are not the message. */
 	parse(&r, "[10:42] dana: Workload: 4k prompt\n[10:43:07 AM] dana: Top CPU / orchestration cost: tokenizer\n"
 		  "[10:45] dana: not touching attention. already flash\n[1] a footnote: Hardware: L4\n");
