@@ -356,6 +356,9 @@ static void test_rule_engineers_notation(void **state)
 	gr_exercise_free(b);
 	assert_true(passes_in(c, "Next experiment: print the parameter dtypes. If so, load with "
 				 "torch_dtype=bfloat16 and re-profile.\n", "single-experiment"));
+	/* "dig into" is an action: a vague experiment is still one. */
+	assert_true(passes_in(c, "Next experiment: dig into aten::copy_ to understand why it's taking so long, and "
+				 "optimize it so it stops dominating the step.\n", "single-experiment"));
 	/* A step acting on what the one before found ("move those tensors") is part of it. */
 	assert_true(passes_in(c, "Next experiment: find the .to(\"cuda\") inside the decode loop, move those tensors "
 				 "to the GPU once before the loop, re-profile, and watch whether copy_ drops.\n",
