@@ -463,6 +463,8 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 	assert_true(passes_in(st, "record_function ranges:\ntokenize / prefill / decode_step\n", "ranges-named"));
 	assert_true(passes_in(st, "nvtx: tokenize / h2d / prefill / decode\n\n(h2d = all the .to()/copy_ sites)\n",
 			      "ranges-named"));
+	assert_true(passes_in(st, "nvtx ranges: tokenize / h2d / prefill / decode\n\nthen nsys again\n",
+			      "ranges-named"));
 	assert_false(passes_in(st, "Where: tokenize around the tokenizer.\nExpect: a 22 ms gap.\nWhy: TTFT.\n",
 			       "ranges-named"));
 	assert_false(passes_in(st, "Priya suggested record_function ranges called \"tokenize\", \"h2d\", \"prefill\" "
