@@ -754,7 +754,7 @@ static void keep_choice(struct parser *p)
 					     "i'd start with", "i would start with", "i'll start with", "i'd go with",
 					     "i'd start by", "i would start by", "i'll start by",
 					     "i would go with", "i'll go with", "my pick is", "my pick:", "i'd pick",
-					     "i would pick", "if i can only do one", "if i could only do one",
+					     "i would pick", "i'll pick", "i will pick", "if i can only do one", "if i could only do one",
 					     "if i can only pick one", "if i could only pick one", "if i can only run one",
 					     "if i can only try one", "if i only get one", "i'm going with",
 					     "i am going with", "i'm going to go with", "i'd choose", "i'll choose",

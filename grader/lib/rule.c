@@ -716,6 +716,23 @@ static void drop_dangling(struct gr_analysis *a)
 		}
 }
 
+/* Is the word b[w, w + n) a unit after a number and a space ("25 µs",
+ * "2.8 GiB")? */
+static int unit_after_number(const char *b, size_t start, size_t w, size_t n)
+{
+	static const char *const units[] = { "\xC2\xB5s", "us", "s", "sec", "secs", "ms", "gib", "gb", "mib", "mb",
+					     "kib", "kb", "calls", NULL };
+	size_t k = w;
+	while (k > start && b[k - 1] == ' ')
+		k--;
+	if (k == w || k == start || !isdigit((unsigned char)b[k - 1]))
+		return 0;
+	for (const char *const *u = units; *u; u++)
+		if (strlen(*u) == n && !strncasecmp(b + w, *u, n))
+			return 1;
+	return 0;
+}
+
 /* Punctuation that glues a word to code: "torch.compile(", `tokenize`. */
 static int code_glue(char c, const char *set)
 {
@@ -818,8 +835,12 @@ static void mark_stuffed(struct gr_analysis *a)
 				k++;
 			size_t n = k - w;
 			if ((n == 2 && tolower((unsigned char)b[w]) == 'm' && tolower((unsigned char)b[w + 1]) == 's') ||
-			    (w > sp.start && isdigit((unsigned char)b[w - 1])))
+			    (w > sp.start && isdigit((unsigned char)b[w - 1])) || unit_after_number(b, sp.start, w, n))
 				continue; /* units of a number */
+			if (n >= 2 && (!memcmp(b + w, "\xC3\x97", 2) || !memcmp(b + w, "\xC3\xB7", 2))) {
+				function++; /* "240 × ~25 µs": arithmetic states a claim, like a spaced + */
+				continue;
+			}
 			/* Code, not words: "torch.compile(", "record_shapes=True", `tokenize`. */
 			if (k + 1 < sp.end && code_glue(b[k], "(.=:`'\"") && b[k + 1] != ' ')
 				continue;

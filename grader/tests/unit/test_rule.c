@@ -531,6 +531,12 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 			"tokenizer TTFT latency record_shapes with_stack dtype device\n";
 	assert_false(passes(r, "math-vs-movement"));
 	assert_false(passes(r, "tokenizer-latency"));
+	/* "240 × ~25 µs": a product and a unit are no keywords. */
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_true(passes_in(b, "- Part A matmul: real math on a 4096 prefill, 18 \xC3\x97 ~2 ms\n"
+				 "- Part B matmul: 240 \xC3\x97 ~25 \xC2\xB5s, tiny GEMMs, launch/dispatch cost\n",
+			      "top-cuda-meaning"));
+	gr_exercise_free(b);
 	/* Commas inside parentheses annotate; they make no keyword list. */
 	assert_true(passes("Top CUDA time: matmul 38.4ms, flash sdpa 31.7ms (math, unavoidable) | copy_ 19.6 + to "
 			   "15.1 (movement, 2.8GiB, prob avoidable)\n", "math-vs-movement"));
