@@ -183,6 +183,10 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes("Top CUDA time: matmul 38.4 ms and attention 31.7 ms are the math. copy_ and to are "
 			    "movement, just memory operations every PyTorch model does; you can't really avoid them.\n",
 			    "math-vs-movement"));
+	/* A fact conceded about what is deferred is still said. */
+	after_lead(buf, "Not optimising yet: the tokenizer. It's CPU work the GPU never sees, but it still adds its "
+		 "22 ms to the request's time-to-first-token. The copies come first.\n");
+	assert_true(passes(buf, "tokenizer-latency"));
 	/* In prose, the sentence that defers takes in those that go on about it. */
 	assert_true(passes("My next experiment is a profile with record_shapes=True to find who calls aten::to.\n\n"
 			   "I would leave aten::slice alone for now. It has 436 calls but only 1.4 ms of CUDA time.\n",
