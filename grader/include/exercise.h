@@ -41,11 +41,13 @@ enum gr_scope_kind {
 	GR_SCOPE_REPORT,  /* the whole report */
 	GR_SCOPE_FIELD,   /* one of the five fields (labelled, renamed or inferred) */
 	GR_SCOPE_SECTION, /* a follow-up answer: numbered item or heading */
+	GR_SCOPE_SPAN,    /* start..end of the text (one line, for `lines`) */
 };
 
 struct gr_scope {
 	enum gr_scope_kind kind;
 	int index; /* field or section index */
+	size_t start, end; /* GR_SCOPE_SPAN */
 };
 
 enum gr_polarity {
@@ -69,6 +71,7 @@ enum gr_rule_kind {
 	GR_RULE_FACT,        /* a quoted number checked against the table */
 	GR_RULE_WORDS,       /* at least `min` words of the learner's own */
 	GR_RULE_COUNT,       /* distinct texts of a concept's mentions, between min and max */
+	GR_RULE_LINES,       /* lines of the scope on which the child rule holds, between min and max */
 };
 
 enum gr_metric {

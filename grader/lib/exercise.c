@@ -627,17 +627,17 @@ static int parse_scope(struct loader *L, yaml_node_t *n, struct gr_scope *out)
 		return GR_EINPUT;
 	const char *s = scalar(n);
 	if (!strcmp(s, "report")) {
-		*out = (struct gr_scope){ GR_SCOPE_REPORT, 0 };
+		*out = (struct gr_scope){ .kind = GR_SCOPE_REPORT };
 	} else if (!strncmp(s, "field:", 6)) {
 		int idx = gr_exercise_field(L->ex, s + 6);
 		if (idx < 0)
 			return fail(L, n, "unknown field '%s' in scope", s + 6);
-		*out = (struct gr_scope){ GR_SCOPE_FIELD, idx };
+		*out = (struct gr_scope){ .kind = GR_SCOPE_FIELD, .index = idx };
 	} else if (!strncmp(s, "section:", 8)) {
 		int idx = gr_exercise_section(L->ex, s + 8);
 		if (idx < 0)
 			return fail(L, n, "unknown section '%s' in scope", s + 8);
-		*out = (struct gr_scope){ GR_SCOPE_SECTION, idx };
+		*out = (struct gr_scope){ .kind = GR_SCOPE_SECTION, .index = idx };
 	} else {
 		return fail(L, n, "scope must be 'report', 'field:<id>' or 'section:<id>', found '%s'", s);
 	}
@@ -692,7 +692,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 
 static int parse_kids(struct loader *L, yaml_node_t *n, int depth, struct gr_rule *r, const char *kw)
 {
-	if (n->type == YAML_MAPPING_NODE && !strcmp(kw, "not")) {
+	int one = !strcmp(kw, "not") || !strcmp(kw, "lines"); /* these take one rule */
+	if (n->type == YAML_MAPPING_NODE && one) {
 		r->kids = calloc(1, sizeof(*r->kids));
 		if (!r->kids)
 			return GR_ENOMEM;
@@ -715,8 +716,8 @@ static int parse_kids(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		if (rc)
 			return rc;
 	}
-	if (!strcmp(kw, "not") && cnt != 1)
-		return fail(L, n, "'not' takes one rule");
+	if (one && cnt != 1)
+		return fail(L, n, "'%s' takes one rule", kw);
 	return 0;
 }
 
@@ -737,9 +738,10 @@ static int opt_int(struct loader *L, yaml_node_t *m, const char *key, int *out)
 static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rule **out)
 {
 	static const char *const kinds[] = { "all", "any", "not", "concept", "distinct", "fields",
-					     "field_order", "experiments", "bullets", "fact", "words", "count", NULL };
+					     "field_order", "experiments", "bullets", "fact", "words", "count", "lines",
+					     NULL };
 	static const char *const keys[] = { "all", "any", "not", "concept", "distinct", "fields",
-					    "field_order", "experiments", "bullets", "fact", "words", "count",
+					    "field_order", "experiments", "bullets", "fact", "words", "count", "lines",
 					    "scope", "polarity", "near", "unless", "before", "min", "max", "action",
 					    "measure", "metric", "tolerance", NULL };
 	if (depth > GR_MAX_RULE_DEPTH)
@@ -766,12 +768,12 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		arg = v;
 	}
 	if (found < 0)
-		return fail(L, n, "a rule needs one of: all, any, not, concept, distinct, fields, field_order, experiments, bullets, fact, words, count");
+		return fail(L, n, "a rule needs one of: all, any, not, concept, distinct, fields, field_order, experiments, bullets, fact, words, count, lines");
 	r->kind = (enum gr_rule_kind)found;
 	int rc = 0;
 	yaml_node_t *v;
 	switch (r->kind) {
-	case GR_RULE_ALL: case GR_RULE_ANY: case GR_RULE_NOT:
+	case GR_RULE_ALL: case GR_RULE_ANY: case GR_RULE_NOT: case GR_RULE_LINES:
 		rc = parse_kids(L, arg, depth, r, kinds[found]);
 		break;
 	case GR_RULE_CONCEPT:
@@ -842,6 +844,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		else if (!strcmp(p, "proposed")) r->polarity = GR_POL_PROPOSED;
 		else return fail(L, v, "polarity must be any, affirmed, negated or proposed, found '%s'", p);
 	}
+	if (!rc && r->kind == GR_RULE_LINES && r->min < 0)
+		r->min = 1;
 	if (!rc && r->kind == GR_RULE_DISTINCT && r->min < 0)
 		r->min = (int)r->nlist;
 	if (!rc && L->visits > GR_MAX_YAML_NODES) /* an optional key's lookup ran out: say where */
@@ -920,7 +924,7 @@ static int load_criteria(struct loader *L, yaml_node_t *n)
 			return GR_EINPUT;
 		struct gr_criterion *c = &L->ex->criteria[L->ex->ncriteria++];
 		c->line = (int)m->start_mark.line + 1;
-		c->scope = (struct gr_scope){ GR_SCOPE_REPORT, 0 };
+		c->scope = (struct gr_scope){ .kind = GR_SCOPE_REPORT };
 		c->points = 1;
 		int rc = get_str(L, m, "id", 1, "a criterion", &c->id);
 		if (!rc && gr_exercise_criterion(L->ex, c->id) != (int)L->ex->ncriteria - 1)

@@ -1152,6 +1152,8 @@ struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
 				after = r->fields[f].value.end;
 		return (struct gr_span){ .start = after, .end = r->text.len };
 	}
+	case GR_SCOPE_SPAN:
+		return (struct gr_span){ .start = scope.start, .end = scope.end < r->text.len ? scope.end : r->text.len };
 	default:
 		return all;
 	}
@@ -1911,6 +1913,35 @@ static int count_words(const char *b, struct gr_span sp)
 	return n;
 }
 
+/* "lines": the scope's lines on which the child rule holds, each line its
+ * own scope ("H1: print the dtypes; all bf16 -> rejected" and "H2: look for
+ * Memcpy HtoD; none -> rejected" are two tests). Blank lines are skipped. */
+static void eval_lines(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
+		       struct gr_rule_result *res)
+{
+	const struct gr_text *t = &a->r->text;
+	int n = 0;
+	if (sp.end <= sp.start)
+		sp.end = sp.start;
+	for (int ln = sp.end > sp.start ? gr_text_line_of(t, sp.start) : 1; sp.end > sp.start && ln <= (int)t->nlines; ln++) {
+		const struct gr_line *l = &t->lines[ln - 1];
+		if (l->off >= sp.end)
+			break;
+		size_t from = l->off > sp.start ? l->off : sp.start, to = l->off + l->len < sp.end ? l->off + l->len : sp.end;
+		if (to <= from)
+			continue;
+		struct gr_rule_result k;
+		struct gr_scope one = { .kind = GR_SCOPE_SPAN, .start = from, .end = to };
+		gr_rule_eval(a, rule->kids[0], one, &k);
+		if (!k.passed)
+			continue;
+		if (n++ == 0)
+			res->evidence = from;
+	}
+	res->passed = n >= rule->min && (rule->max < 0 || n <= rule->max);
+	snprintf(res->detail, sizeof(res->detail), "%d line%s hold it, needed %d", n, n == 1 ? "" : "s", rule->min);
+}
+
 void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_scope scope,
 		  struct gr_rule_result *res)
 {
@@ -1947,6 +1978,9 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		res->evidence = k.evidence;
 		return;
 	}
+	case GR_RULE_LINES:
+		eval_lines(a, rule, sp, res);
+		return;
 	case GR_RULE_CONCEPT: {
 		const struct gr_mention *m = find(a, rule->concept, sp, rule->polarity, rule->near, rule->unless);
 		res->passed = m != NULL;

@@ -303,6 +303,26 @@ static void test_rule_what_a_field_leads_with(void **state)
 			    "FlashAttention-3.\n", "movement-first"));
 }
 
+/* "lines": two tests, each on its line with what would reject it, are an
+ * experiment per hypothesis even when the hypotheses share a mechanism; a
+ * vague test, or one line testing everything, is not. */
+static void test_rule_a_test_per_line(void **state)
+{
+	(void)state;
+	const char *two = "Hypotheses:\nH1: the weights are fp32 and cast to bf16 each forward.\n"
+			  "H2: the parameters are stored as float32 and converted to bfloat16 on every pass.\n\n"
+			  "Experiments:\nH1: print the parameter dtypes; float32 confirms, bf16 rejects.\n"
+			  "H2: check torch_dtype in the config; if bfloat16, H2 is wrong.\n";
+	assert_true(passes(two, "hypothesis-experiments"));
+	assert_false(passes(two, "copy-hypotheses")); /* the same mechanism twice */
+	assert_false(passes("Hypotheses:\nH1: fp32 weights cast to bf16.\nH2: float32 parameters converted.\n\n"
+			    "Experiments:\n1. re-profile and see.\n2. look at the table again.\n",
+			    "hypothesis-experiments"));
+	assert_false(passes("Hypotheses:\nH1: fp32 weights cast to bf16.\nH2: float32 parameters converted.\n\n"
+			    "Experiments:\nprint the dtypes: float32 confirms both, bf16 rejects both.\n",
+			    "hypothesis-experiments"));
+}
+
 /* A report in Spanish or Portuguese is read for its meaning too: its
  * function words make a claim, not a keyword list, and its "not yet" and
  * judgements are cues. */
@@ -592,6 +612,7 @@ int main(void)
 		cmocka_unit_test(test_rule_reach_of_topics_and_cues),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
+		cmocka_unit_test(test_rule_a_test_per_line),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
