@@ -84,6 +84,32 @@ static int cmd_load(int argc, char **argv)
 	return 0;
 }
 
+/* The reports to time, read into memory once (an unreadable one is NULL
+ * and skipped). Returns 0, or -1 out of memory. */
+static int read_texts(char **paths, int n, char ***text, size_t **len)
+{
+	*text = calloc((size_t)n, sizeof(**text));
+	*len = calloc((size_t)n, sizeof(**len));
+	if (!*text || !*len)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		struct gr_error err = { 0 };
+		if (gr_read_file(paths[i], GR_DEFAULT_MAX_REPORT, &(*text)[i], &(*len)[i], &err)) {
+			(*text)[i] = NULL;
+			gr_error_clear(&err);
+		}
+	}
+	return 0;
+}
+
+static void free_texts(char **text, size_t *len, int n)
+{
+	for (int i = 0; text && i < n; i++)
+		free(text[i]);
+	free(text);
+	free(len);
+}
+
 static int cmd_loop(int argc, char **argv)
 {
 	if (argc < 5)
@@ -91,18 +117,11 @@ static int cmd_loop(int argc, char **argv)
 	struct gr_exercise *ex = load(argv[2]);
 	double secs = atof(argv[3]);
 	int nfiles = argc - 4;
-	char **text = calloc((size_t)nfiles, sizeof(*text));
-	size_t *len = calloc((size_t)nfiles, sizeof(*len));
+	char **text;
+	size_t *len;
 	struct gr_scratch s = { 0 };
-	if (!ex || !text || !len || gr_scratch_init(&s) < 0)
+	if (!ex || read_texts(argv + 4, nfiles, &text, &len) < 0 || gr_scratch_init(&s) < 0)
 		return 2;
-	for (int i = 0; i < nfiles; i++) {
-		struct gr_error err = { 0 };
-		if (gr_read_file(argv[4 + i], GR_DEFAULT_MAX_REPORT, &text[i], &len[i], &err)) {
-			text[i] = NULL;
-			gr_error_clear(&err);
-		}
-	}
 	size_t done = 0, bytes = 0;
 	double t0 = now_s(), t = t0;
 	while (t - t0 < secs) {
@@ -120,10 +139,7 @@ static int cmd_loop(int argc, char **argv)
 		t = now_s();
 	}
 	printf("%.0f %.1f\n", (double)done / (t - t0), (double)bytes / (double)done);
-	for (int i = 0; i < nfiles; i++)
-		free(text[i]);
-	free(text);
-	free(len);
+	free_texts(text, len, nfiles);
 	gr_scratch_free(&s);
 	gr_exercise_free(ex);
 	return 0;
@@ -139,18 +155,11 @@ static int cmd_phases(int argc, char **argv)
 	struct gr_exercise *ex = load(argv[2]);
 	double secs = atof(argv[3]) / 4;
 	int nfiles = argc - 4;
-	char **text = calloc((size_t)nfiles, sizeof(*text));
-	size_t *len = calloc((size_t)nfiles, sizeof(*len));
+	char **text;
+	size_t *len;
 	struct gr_scratch s = { 0 };
-	if (!ex || !text || !len || gr_scratch_init(&s) < 0)
+	if (!ex || read_texts(argv + 4, nfiles, &text, &len) < 0 || gr_scratch_init(&s) < 0)
 		return 2;
-	for (int i = 0; i < nfiles; i++) {
-		struct gr_error err = { 0 };
-		if (gr_read_file(argv[4 + i], GR_DEFAULT_MAX_REPORT, &text[i], &len[i], &err)) {
-			text[i] = NULL;
-			gr_error_clear(&err);
-		}
-	}
 	static const char *names[] = { "normalise", "parse", "analyse", "judge" };
 	double us[4];
 	for (int stage = 0; stage < 4; stage++) {
@@ -190,10 +199,7 @@ static int cmd_phases(int argc, char **argv)
 	for (int stage = 0; stage < 4; stage++)
 		printf("%-10s %6.1f us/report %5.1f%%\n", names[stage], us[stage], 100 * us[stage] / total);
 	printf("%-10s %6.1f us/report (%.0f reports/s)\n", "total", total, 1e6 / total);
-	for (int i = 0; i < nfiles; i++)
-		free(text[i]);
-	free(text);
-	free(len);
+	free_texts(text, len, nfiles);
 	gr_scratch_free(&s);
 	gr_exercise_free(ex);
 	return 0;

@@ -11,6 +11,7 @@
 #define GR_CHARS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum {
 	GR_CH_ALPHA = 1,
@@ -44,5 +45,15 @@ static inline int gr_count_words(const char *b, size_t from, size_t to)
 }
 
 static inline unsigned char gr_tolower(unsigned char c) { return (unsigned char)(gr_chars[c] & GR_CH_UPPER ? c + 32 : c); }
+
+/* FNV-1a of a NUL-ended string: for the small open-addressing tables the
+ * loader builds (op names, pattern texts). */
+static inline uint64_t gr_str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
 
 #endif

@@ -967,14 +967,6 @@ int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t
 
 /* ---- patterns several sets share ------------------------------------------- */
 
-static uint64_t str_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 size_t gr_patset_share(struct gr_patset *const *sets, size_t nsets)
 {
 	size_t total = 0, mask = 1, slots = 0;
@@ -992,7 +984,7 @@ size_t gr_patset_share(struct gr_patset *const *sets, size_t nsets)
 			p->memo = 0;
 			if (!p->src)
 				continue;
-			size_t h = (size_t)str_hash(p->src) & (mask - 1);
+			size_t h = (size_t)gr_str_hash(p->src) & (mask - 1);
 			while (first[h] && strcmp(first[h]->src, p->src))
 				h = (h + 1) & (mask - 1);
 			if (!first[h]) {

@@ -229,22 +229,29 @@ static size_t deferred_start(const struct gr_report *r, size_t off)
 }
 
 /* Does b[sp] hold one of phrases (ASCII, any case) starting at a word? */
-static int has_phrase(const char *b, struct gr_span sp, const char *const *phrases)
+/* Where the first of the phrases (lowercase, whole words) starts in sp, or
+ * NONE. */
+static size_t find_phrase(const char *b, struct gr_span sp, const char *const *phrases)
 {
 	for (size_t k = sp.start; k < sp.end; k++) {
 		if (k > sp.start && gr_isalpha((unsigned char)b[k - 1]))
 			continue;
 		char c = (char)gr_tolower((unsigned char)b[k]);
 		for (const char *const *p = phrases; *p; p++) {
-			if ((*p)[0] != c) /* phrases are lowercase */
+			if ((*p)[0] != c)
 				continue;
 			size_t n = strlen(*p);
 			if (k + n <= sp.end && !strncasecmp(b + k, *p, n) &&
 			    (k + n == sp.end || !gr_isalpha((unsigned char)b[k + n])))
-				return 1;
+				return k;
 		}
 	}
-	return 0;
+	return NONE;
+}
+
+static int has_phrase(const char *b, struct gr_span sp, const char *const *phrases)
+{
+	return find_phrase(b, sp, phrases) != NONE;
 }
 
 /* Is the mention x deferred by the "Not yet" answer it sits in? The answer
@@ -583,17 +590,7 @@ static int endorses(const char *b, struct gr_span sp, const char *const *phrases
 {
 	static const char *const no[] = { "not", "no", "never", "hardly", "dont", "doesnt", "cant", "isnt", NULL };
 	for (size_t from = sp.start; from < sp.end;) {
-		size_t at = NONE; /* the first phrase at or after from */
-		for (size_t q = from; q < sp.end && at == NONE; q++) {
-			if (q > sp.start && gr_isalpha((unsigned char)b[q - 1]))
-				continue;
-			for (const char *const *p = phrases; *p && at == NONE; p++) {
-				size_t n = strlen(*p);
-				if (q + n <= sp.end && !strncasecmp(b + q, *p, n) &&
-				    (q + n == sp.end || !gr_isalpha((unsigned char)b[q + n])))
-					at = q;
-			}
-		}
+		size_t at = find_phrase(b, span_at(from, sp.end), phrases);
 		if (at == NONE)
 			return 0;
 		/* The two words before it. */
@@ -618,7 +615,8 @@ static int endorses(const char *b, struct gr_span sp, const char *const *phrases
 		}
 		if (!negated)
 			return 1;
-		from = at + 1;
+		for (from = at + 1; from < sp.end && gr_isalpha((unsigned char)b[from]);)
+			from++; /* on past this phrase's first word: the next starts a word */
 	}
 	return 0;
 }
@@ -1219,6 +1217,17 @@ static int line_indent(const struct gr_report *r, size_t ln, int *blank)
 	return (int)k;
 }
 
+/* Does line ln (0-based) end with a colon, trailing spaces aside ("with
+ * record_function(...):", "I'd add NVTX ranges:")? */
+static int ends_with_colon(const struct gr_report *r, size_t ln)
+{
+	const struct gr_line *l = &r->text.lines[ln];
+	size_t e = l->len;
+	while (e > 0 && r->text.buf[l->off + e - 1] == ' ')
+		e--;
+	return e > 0 && r->text.buf[l->off + e - 1] == ':';
+}
+
 /* Does line ln call a function whose name holds one of words ("range_push(",
  * "nvtxRangePushA(")? */
 static int line_calls(const struct gr_report *r, size_t ln, const char *const *words)
@@ -1257,11 +1266,7 @@ static int code_near(const struct gr_analysis *a, int concept, size_t ln)
 		int ind = line_indent(r, k, &blank);
 		if (blank)
 			continue;
-		const struct gr_line *l = &r->text.lines[k];
-		size_t e = l->len;
-		while (e > 0 && r->text.buf[l->off + e - 1] == ' ')
-			e--;
-		if (ind < indent && e > 0 && r->text.buf[l->off + e - 1] == ':') {
+		if (ind < indent && ends_with_colon(r, k)) {
 			indent = ind; /* a block this line sits in, or the function a decorator wraps */
 			const struct gr_line *d = k > 0 ? &r->text.lines[k - 1] : NULL;
 			if (line_has(a, concept, k) || (d && r->code_line[k - 1] && (size_t)ind < d->len &&
@@ -1299,11 +1304,7 @@ static int list_intro(const struct gr_report *r, int ln)
 			item = r->items[i].line == k + 1;
 		if (item)
 			continue;
-		const struct gr_line *l = &r->text.lines[k];
-		size_t e = l->len;
-		while (e > 0 && r->text.buf[l->off + e - 1] == ' ')
-			e--;
-		return e > 0 && r->text.buf[l->off + e - 1] == ':' ? k : -1;
+		return ends_with_colon(r, (size_t)k) ? k : -1;
 	}
 	return -1;
 }
@@ -1446,10 +1447,7 @@ static int lead_word(const char *w, size_t n)
 }
 
 
-/* Is the verb at off the head of its clause, or right after "or", "then",
- * "also" or "plus"? A bare "and" inside one clause joins the parts of one
- * experiment ("find the .cpu() call and keep sampling on the GPU", "load in
- * bf16 and re-profile"); a new clause or "then"/"also" starts another. */
+/* A form of "be" (or the passive "get"). */
 static int is_be(const char *w, size_t n)
 {
 	static const char *const be[] = { "is", "are", "was", "were", "be", "being", "been", "get", "gets", "got",
@@ -1457,6 +1455,10 @@ static int is_be(const char *w, size_t n)
 	return word_in(w, n, be);
 }
 
+/* Is the verb at off the head of its clause, or right after "or", "then",
+ * "also" or "plus"? A bare "and" inside one clause joins the parts of one
+ * experiment ("find the .cpu() call and keep sampling on the GPU", "load in
+ * bf16 and re-profile"); a new clause or "then"/"also" starts another. */
 static int heads_clause(const char *b, size_t cs, size_t off)
 {
 	size_t k = cs;
@@ -1623,10 +1625,6 @@ static int asks(const char *b, struct gr_span cl, const struct gr_mention *x)
 	return aux && e > cl.start && b[e - 1] == '?';
 }
 
-/* Is the clause at cs the consequent of a sentence that opens with a
- * condition ("If so, load with torch_dtype=float16", "Once confirmed,
- * ...")? After a first experiment it is what that experiment's result
- * decides, not another one. */
 /* Does the verb ending at off act on what an earlier step found, its object
  * a pronoun ("move those tensors to the GPU", "fix them")? */
 static int acts_on_found(const char *b, size_t off, size_t end)
@@ -1640,6 +1638,10 @@ static int acts_on_found(const char *b, size_t off, size_t end)
 	return e > off && word_in(b + off, e - off, back);
 }
 
+/* Is the clause at cs the consequent of a sentence that opens with a
+ * condition ("If so, load with torch_dtype=float16", "Once confirmed,
+ * ...")? After a first experiment it is what that experiment's result
+ * decides, not another one. */
 static int contingent(const char *b, struct gr_span sentence, size_t cs)
 {
 	static const char *const opener[] = { "if", "once", "when", "assuming", NULL };
@@ -1794,13 +1796,10 @@ static int heads_section(const struct gr_report *r, struct gr_span sp, int line)
  * excluded), all blank? */
 static int blank_between(const struct gr_report *r, size_t off, int line)
 {
-	for (int ln = gr_text_line_of(&r->text, off) + 1; ln < line; ln++) {
-		const struct gr_line *l = &r->text.lines[ln - 1];
-		for (size_t k = 0; k < l->len; k++)
-			if (r->text.buf[l->off + k] != ' ')
-				return 0;
-	}
-	return 1;
+	int blank = 1;
+	for (int ln = gr_text_line_of(&r->text, off) + 1; ln < line && blank; ln++)
+		line_indent(r, (size_t)(ln - 1), &blank);
+	return blank;
 }
 
 static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
@@ -1921,9 +1920,7 @@ static void eval_lines(const struct gr_analysis *a, const struct gr_rule *rule, 
 {
 	const struct gr_text *t = &a->r->text;
 	int n = 0;
-	if (sp.end <= sp.start)
-		sp.end = sp.start;
-	for (int ln = sp.end > sp.start ? gr_text_line_of(t, sp.start) : 1; sp.end > sp.start && ln <= (int)t->nlines; ln++) {
+	for (int ln = sp.end > sp.start ? gr_text_line_of(t, sp.start) : (int)t->nlines + 1; ln <= (int)t->nlines; ln++) {
 		const struct gr_line *l = &t->lines[ln - 1];
 		if (l->off >= sp.end)
 			break;

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chars.h"
+
 #define IMPORT_MAX_BYTES (512u << 20) /* refuse inputs over 512 MiB */
 #define NSYS_MAX_FIELDS 64            /* columns in one nsys CSV line */
 #define CELL_MAX 512                  /* longest numeric cell we copy */
@@ -134,14 +136,6 @@ struct rowmap {
 	size_t cap;    /* power of two */
 };
 
-static uint64_t hash_name(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 static int rowmap_init(struct rowmap *m, struct gr_table *t)
 {
 	m->t = t;
@@ -152,7 +146,7 @@ static int rowmap_init(struct rowmap *m, struct gr_table *t)
 	if (!m->slots)
 		return -1;
 	for (size_t i = 0; i < t->len; i++) {
-		size_t h = hash_name(t->rows[i].op) & (m->cap - 1);
+		size_t h = gr_str_hash(t->rows[i].op) & (m->cap - 1);
 		while (m->slots[h])
 			h = (h + 1) & (m->cap - 1);
 		m->slots[h] = i + 1;
@@ -173,7 +167,7 @@ static int rowmap_grow(struct rowmap *m)
 	for (size_t i = 0; i < oldcap; i++) {
 		if (!old[i])
 			continue;
-		size_t h = hash_name(m->t->rows[old[i] - 1].op) & (m->cap - 1);
+		size_t h = gr_str_hash(m->t->rows[old[i] - 1].op) & (m->cap - 1);
 		while (m->slots[h])
 			h = (h + 1) & (m->cap - 1);
 		m->slots[h] = old[i];
@@ -189,7 +183,7 @@ static int rowmap_add(struct rowmap *m, const char *op, double cuda_ms, double c
 {
 	if ((m->t->len + 1) * 10 > m->cap * 7 && rowmap_grow(m) < 0)
 		return -1;
-	size_t h = hash_name(op) & (m->cap - 1);
+	size_t h = gr_str_hash(op) & (m->cap - 1);
 	while (m->slots[h]) {
 		struct gr_table_row *r = &m->t->rows[m->slots[h] - 1];
 		if (strcmp(r->op, op) == 0) {
