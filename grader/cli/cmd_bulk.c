@@ -55,6 +55,7 @@ struct sub {
 	char *path;   /* the file to grade, or NULL when error is set */
 	char *report; /* "report" in the JSON: the path relative to DIR */
 	char *error;  /* found while scanning (empty folder...), or NULL */
+	int regular;  /* the directory listed path as a regular file (no symlink) */
 };
 
 struct sublist {
@@ -123,15 +124,27 @@ static int outside(const char *root, const char *path)
 }
 
 /* stat() an entry, following a symlink only when it stays inside root.
- * Returns 0 with st filled, 1 when the entry is to be skipped (warned). */
-static int entry_stat(const char *root, const char *path, const char *shown, struct stat *st)
+ * Returns 0 with st filled, 1 when the entry is to be skipped (warned).
+ * The directory's own word for a plain file or folder (d_type) spares the
+ * lstat: one system call fewer per student. *regular: a plain file, not
+ * reached through a symlink. */
+static int entry_stat(const char *root, const char *path, const char *shown, unsigned char type, struct stat *st,
+		      int *regular)
 {
+	*regular = 0;
+	if (type == DT_REG || type == DT_DIR) {
+		st->st_mode = type == DT_REG ? S_IFREG : S_IFDIR;
+		*regular = type == DT_REG;
+		return 0;
+	}
 	if (lstat(path, st) < 0) {
 		cli_warn("skipping '%s': %s", shown, strerror(errno));
 		return 1;
 	}
-	if (!S_ISLNK(st->st_mode))
+	if (!S_ISLNK(st->st_mode)) {
+		*regular = S_ISREG(st->st_mode);
 		return 0;
+	}
 	int o = outside(root, path);
 	if (o == 1) {
 		cli_warn("skipping '%s': a symlink leading outside the class folder", shown);
@@ -144,13 +157,13 @@ static int entry_stat(const char *root, const char *path, const char *shown, str
 	return 0;
 }
 
-static int push(struct sublist *l, char *raw, char *path, char *report, char *error)
+static int push(struct sublist *l, char *raw, char *path, char *report, char *error, int regular)
 {
 	if (GR_GROW(l->v, l->n, l->cap, 256) < 0)
 		goto oom;
 	if (!raw || (!path && !error) || !report)
 		goto oom;
-	l->v[l->n++] = (struct sub){ .raw = raw, .path = path, .report = report, .error = error };
+	l->v[l->n++] = (struct sub){ .raw = raw, .path = path, .report = report, .error = error, .regular = regular };
 	return 0;
 oom:
 	free(raw);
@@ -177,20 +190,22 @@ static int scan_folder(struct sublist *l, const char *root, const char *dir, con
 		char *e;
 		int rc = asprintf(&e, "cannot open the folder: %s", strerror(errno)) < 0 ? -1 : 0;
 		free(path);
-		return rc < 0 ? GR_ENOMEM : push(l, strdup(name), NULL, strdup(name), e);
+		return rc < 0 ? GR_ENOMEM : push(l, strdup(name), NULL, strdup(name), e, 0);
 	}
 	char **found = NULL;
 	size_t nfound = 0;
-	int rc = 0;
+	int rc = 0, regular = 0;
 	struct dirent *de;
 	while (!rc && (de = readdir(d))) {
 		if (de->d_name[0] == '.' || !has_report_ext(de->d_name))
 			continue;
 		char *f = join(path, de->d_name), *shown = join(name, de->d_name);
 		struct stat st;
+		int reg;
 		if (!f || !shown)
 			rc = GR_ENOMEM;
-		else if (entry_stat(root, f, shown, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		else if (entry_stat(root, f, shown, de->d_type, &st, &reg) == 0 && !S_ISDIR(st.st_mode)) {
+			regular = reg;
 			char **g = realloc(found, (nfound + 1) * sizeof(*g));
 			if (!g)
 				rc = GR_ENOMEM;
@@ -209,13 +224,13 @@ static int scan_folder(struct sublist *l, const char *root, const char *dir, con
 		if (nfound > 1)
 			qsort(found, nfound, sizeof(*found), cmp_names);
 		if (nfound == 1)
-			rc = push(l, strdup(name), join(path, found[0]), join(name, found[0]), NULL);
+			rc = push(l, strdup(name), join(path, found[0]), join(name, found[0]), NULL, regular);
 		else {
 			char *e = NULL;
 			int k = nfound == 0 ? asprintf(&e, "no .md or .txt report in the folder")
 					    : asprintf(&e, "%zu reports in the folder ('%s', '%s'%s); expected one", nfound,
 						       found[0], found[1], nfound > 2 ? ", ..." : "");
-			rc = k < 0 ? GR_ENOMEM : push(l, strdup(name), NULL, strdup(name), e);
+			rc = k < 0 ? GR_ENOMEM : push(l, strdup(name), NULL, strdup(name), e, 0);
 		}
 	}
 	for (size_t i = 0; i < nfound; i++)
@@ -240,11 +255,12 @@ static int scan(struct sublist *l, const char *root, const char *dir)
 			continue;
 		char *path = join(dir, name);
 		struct stat st;
+		int regular;
 		if (!path) {
 			rc = GR_ENOMEM;
 			break;
 		}
-		int skip = entry_stat(root, path, name, &st);
+		int skip = entry_stat(root, path, name, de->d_type, &st, &regular);
 		if (skip) {
 			free(path);
 			continue;
@@ -254,7 +270,7 @@ static int scan(struct sublist *l, const char *root, const char *dir)
 				rc = scan_folder(l, root, dir, name);
 			free(path);
 		} else if (has_report_ext(name)) {
-			rc = push(l, strndup(name, strrchr(name, '.') - name), path, strdup(name), NULL);
+			rc = push(l, strndup(name, strrchr(name, '.') - name), path, strdup(name), NULL, regular);
 		} else {
 			free(path);
 		}
@@ -364,18 +380,25 @@ static void subs_free(struct sublist *l)
 
 /* Read at most max bytes of a regular file into *buf (grown as needed).
  * Returns 0, or -1 with reason set. O_NONBLOCK: a FIFO named x.md must not
- * hang the batch. */
-static int read_report(const char *path, size_t max, char **buf, size_t *cap, size_t *len, char **reason)
+ * hang the batch. A file the folder listed as regular is opened without
+ * following a symlink (one swapped in since is refused) and needs no fstat;
+ * a short read of a regular file is its end, so most reports take one
+ * read. */
+static int read_report(const char *path, int regular, size_t max, char **buf, size_t *cap, size_t *len,
+		       char **reason)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (regular ? O_NOFOLLOW : 0));
 	struct stat st;
 	int rc = -1;
 	*len = 0;
 	if (fd < 0) {
-		rc = asprintf(reason, "cannot open: %s", strerror(errno));
+		rc = asprintf(reason, "cannot open: %s", errno == ELOOP && regular ? "it became a symlink" : strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) < 0) {
+	if (regular) {
+		st.st_mode = S_IFREG;
+		st.st_size = 0;
+	} else if (fstat(fd, &st) < 0) {
 		rc = asprintf(reason, "cannot read: %s", strerror(errno));
 		goto done;
 	}
@@ -400,7 +423,8 @@ static int read_report(const char *path, size_t max, char **buf, size_t *cap, si
 			*buf = p;
 			*cap = ncap;
 		}
-		ssize_t n = read(fd, *buf + *len, *cap - *len - 1);
+		size_t want = *cap - *len - 1;
+		ssize_t n = read(fd, *buf + *len, want);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -410,10 +434,12 @@ static int read_report(const char *path, size_t max, char **buf, size_t *cap, si
 		if (n == 0)
 			break;
 		*len += (size_t)n;
-		if (*len > max) { /* it grew while we read */
+		if (*len > max) { /* larger than the limit, or it grew while we read */
 			rc = asprintf(reason, "file is larger than the %zu-byte limit", max);
 			goto done;
 		}
+		if (regular && (size_t)n < want)
+			break;
 	}
 	(*buf)[*len] = '\0';
 	close(fd);
@@ -472,7 +498,7 @@ static void grade_one(struct batch *b, size_t i, struct slot *sl, struct gr_scra
 	if (sub->error) {
 		sl->failed = 1;
 		sl->reason = strdup(sub->error);
-	} else if (read_report(sub->path, b->max_size, buf, cap, &len, &sl->reason) < 0) {
+	} else if (read_report(sub->path, sub->regular, b->max_size, buf, cap, &len, &sl->reason) < 0) {
 		sl->failed = 1;
 	} else if (gr_grade_string(&sl->v, b->ex, *buf, len, sub->report, s, &err) < 0) {
 		sl->failed = 1;
@@ -734,14 +760,18 @@ static void clean_stale(int outfd)
 	closedir(d);
 }
 
-static FILE *open_tmp(int tmpfd, const char *name)
+/* A stdio stream with a buffer of its own: glibc ignores setvbuf's size
+ * without one and writes every 4 KiB (a system call per few students).
+ * *vbuf is the caller's to free after fclose. */
+#define OUT_BUF (1 << 20)
+static FILE *open_tmp(int tmpfd, const char *name, char **vbuf)
 {
 	int fd = openat(tmpfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f && fd >= 0)
 		close(fd);
-	if (f)
-		setvbuf(f, NULL, _IOFBF, 1 << 20);
+	if (f && (*vbuf = malloc(OUT_BUF)))
+		setvbuf(f, *vbuf, _IOFBF, OUT_BUF);
 	return f;
 }
 
@@ -831,6 +861,7 @@ int cmd_bulk(int argc, char **argv)
 	struct worker *w = NULL;
 	pthread_t *tid = NULL;
 	FILE *csv = NULL, *jsonl = NULL, *html = NULL;
+	char *vbuf[3] = { NULL, NULL, NULL }; /* their stdio buffers */
 	int outfd = -1, tmpfd = -1, nstarted = 0, rc = GR_EXIT_USAGE, locked = 0, handlers = 0;
 	char tmpname[64], *root = NULL;
 	struct gr_buf page = { 0 }, head = { 0 };
@@ -875,7 +906,7 @@ int cmd_bulk(int argc, char **argv)
 		cli_error("cannot write in '%s': %s", out, strerror(errno));
 		goto done;
 	}
-	if (!(csv = open_tmp(tmpfd, "grades.csv")) || !(jsonl = open_tmp(tmpfd, "results.jsonl"))) {
+	if (!(csv = open_tmp(tmpfd, "grades.csv", &vbuf[0])) || !(jsonl = open_tmp(tmpfd, "results.jsonl", &vbuf[1]))) {
 		cli_error("cannot write in '%s': %s", out, strerror(errno));
 		goto done;
 	}
@@ -929,7 +960,7 @@ int cmd_bulk(int argc, char **argv)
 		goto done;
 	}
 	gr_emit_html(&page, &co);
-	if (!gr_buf_ok(&page) || !(html = open_tmp(tmpfd, "summary.html")) ||
+	if (!gr_buf_ok(&page) || !(html = open_tmp(tmpfd, "summary.html", &vbuf[2])) ||
 	    fwrite(page.data, 1, page.len, html) != page.len) {
 		cli_error("cannot write '%s/summary.html'", out);
 		goto done;
@@ -964,6 +995,8 @@ done:
 		fclose(jsonl);
 	if (html)
 		fclose(html);
+	for (int k = 0; k < 3; k++)
+		free(vbuf[k]);
 	if (b.fbdir >= 0)
 		close(b.fbdir);
 	if (tmpfd >= 0)
