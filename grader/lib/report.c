@@ -281,7 +281,8 @@ static void decorate(struct parser *p, struct linfo *l)
 		} else if ((j = symbol_at(b, i, end)) > i) {
 			/* "🐌 **Top CPU ...:**", "🅿️ Parking lot:": a mark, not text */
 		} else if ((j = letter_item_at(b, i, end)) > i) {
-			/* "c) Not optimize now", "(b) ...": lettered, not a markdown list */
+			/* "c) Not optimize now", "(b) ...": a lettered item */
+			l->item = l->item ? l->item : 1;
 		} else if (b[i] == '(' && l->item == 2 && guard > 0 && i + 1 < end && isalpha((unsigned char)b[i + 1])) {
 			j = i + 1; /* "Q2 (contrast with Part A)": the heading is inside */
 		} else if ((j = part_at(b, i, end, &n_part)) > i) {
@@ -758,7 +759,9 @@ static void keep_choice(struct parser *p)
 					     "if i can only pick one", "if i could only pick one", "if i can only run one",
 					     "if i can only try one", "if i only get one", "i'm going with",
 					     "i am going with", "i'm going to go with", "i'd choose", "i'll choose",
-					     "i choose", "my choice is", "my choice:", "i settled on", "i'm picking", NULL };
+					     "i choose", "my choice is", "my choice:", "i settled on", "i'm picking",
+					     "if i have to commit to one", "if i had to commit to one", "if i must commit to one",
+					     "i'll commit to", "i'd commit to", "i commit to", NULL };
 	struct gr_report *r = p->r;
 	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
 		return;

@@ -759,6 +759,29 @@ static int introduces_list(const char *b, struct gr_span sp)
 	return words >= 4;
 }
 
+/* Does a list's last item, b[from, to), judge what came before it: three
+ * words or more with a modal or a negation ("2.8 GiB -> data movement, not
+ * compute, should probably not exist")? A terse note that ends so is a
+ * claim, not a keyword list. */
+static int ends_in_verdict(const char *b, size_t from, size_t to)
+{
+	static const char *const judging[] = { "not", "should", "shouldn't", "must", "can't", "cannot", "never",
+					       "isn't", "aren't", "needn't", NULL };
+	int words = 0, judged = 0;
+	for (size_t k = from; k < to;) {
+		while (k < to && !gr_isalpha((unsigned char)b[k]))
+			k++;
+		size_t w = k;
+		while (k < to && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		if (k == w)
+			break;
+		words++;
+		judged |= word_in(b + w, k - w, judging);
+	}
+	return words >= 3 && judged;
+}
+
 /* A long sentence with almost no function words that touches many concepts
  * is a keyword list: it makes no claim, so its mentions count for nothing. */
 static void mark_stuffed(struct gr_analysis *a)
@@ -854,11 +877,15 @@ static void mark_stuffed(struct gr_analysis *a)
 		 * Commas inside parentheses annotate ("(math, unavoidable)",
 		 * "by (src dtype, dst dtype, device)"): they make no items. */
 		int items = 1, depth = 0;
+		size_t last = sp.start; /* where the last item starts */
 		for (size_t k = sp.start; k < sp.end; k++) {
 			depth += b[k] == '(' ? 1 : b[k] == ')' && depth > 0 ? -1 : 0;
-			items += !depth && b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ';
+			if (!depth && b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ') {
+				items++;
+				last = k + 1;
+			}
 		}
-		int list = items >= 5 && words * 2 <= items * 5;
+		int list = items >= 5 && words * 2 <= items * 5 && !ends_in_verdict(b, last, sp.end);
 		/* "`tokenize` (tokenizer.encode), `to_device` (every .to() site),
 		 * `prefill`": names given with what they stand for are an answer,
 		 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */

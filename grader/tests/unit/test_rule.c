@@ -566,6 +566,15 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 			   "15.1 (movement, 2.8GiB, prob avoidable)\n", "math-vs-movement"));
 	assert_false(passes("Top CUDA time: matmul, flash, math, unavoidable, copy_, to, movement, 2.8GiB, avoidable\n",
 			    "math-vs-movement"));
+	/* A terse note whose last item judges the rest is a claim. */
+	const char *note = "Top CUDA time: matmul 38.4 ms, flash attention 31.7 ms -> required compute for the prefill. "
+			   "copy_ 19.6 ms + to 15.1 ms, 54 calls each, 2.8 GiB -> data movement, not compute, should "
+			   "probably not exist.\n";
+	assert_true(passes(note, "math-vs-movement"));
+	/* ... but two words are one more keyword ("not needed"). */
+	assert_false(passes("Top CUDA time: matmul, flash attention, required compute, copy_, to, 2.8 GiB, data "
+			    "movement, not needed.\n",
+			    "math-vs-movement"));
 }
 
 static void test_rule_fact_warnings(void **state)

@@ -38,6 +38,18 @@ static void test_text_quotes_dashes_tabs(void **state)
 	gr_text_free(&t);
 }
 
+/* Pasted bullets (Word's •, Notion's ▪ and ▸, slides' ➤) become markdown's
+ * "-", so a list reads as a list whatever drew it. */
+static void test_text_pasted_bullets(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "\xE2\x80\xA2 a\n\xE2\x96\xAA b\n\xE2\x96\xB8 c\n\xE2\x9E\xA4 d\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "- a\n- b\n- c\n- d\n");
+	gr_text_free(&t);
+}
+
 static void test_text_invalid_utf8_is_replaced(void **state)
 {
 	(void)state;
@@ -100,6 +112,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_bom_crlf_cr),
 		cmocka_unit_test(test_text_quotes_dashes_tabs),
+		cmocka_unit_test(test_text_pasted_bullets),
 		cmocka_unit_test(test_text_invalid_utf8_is_replaced),
 		cmocka_unit_test(test_text_nul_is_refused_with_position),
 		cmocka_unit_test(test_text_hidden_and_lookalike),
