@@ -2,7 +2,8 @@
  * cmd_lint.c - `grader lint EXERCISE`: what an author should fix before
  * shipping. Loading already checks the schema and every pattern; lint adds
  * what needs the whole file: unused concepts, criteria without docs or hints,
- * examples the rules disagree with, and a solution that must earn full marks.
+ * examples the rules disagree with, and a solution that must earn full marks;
+ * and notes (not problems) on patterns that every report must run.
  */
 #include <libgen.h>
 #include <stdio.h>
@@ -51,6 +52,25 @@ static int check_examples(const struct gr_exercise *ex, struct gr_scratch *s)
 	return n;
 }
 
+/* Speed, not correctness: a concept pattern with no literal the report
+ * index can look for (three letters or more that every match holds, or a
+ * two-letter prefix) is run over every report. A note, not a problem. */
+static void note_slow_patterns(const struct gr_exercise *ex)
+{
+	for (size_t c = 0; c < ex->nconcepts; c++) {
+		const struct gr_patset *set = &ex->concepts[c].set;
+		for (size_t i = 0; i < set->n; i++) {
+			const char *src = set->v[i].src;
+			if (set->v[i].nlit || !src)
+				continue;
+			int n = (int)strlen(src);
+			printf("%s: note: concept '%s', pattern '%.*s%s' holds no literal, so every report runs it; a word "
+			       "of three letters or more that every match contains lets most reports skip it\n",
+			       ex->path, ex->concepts[c].id, n > 60 ? 60 : n, src, n > 60 ? "..." : "");
+		}
+	}
+}
+
 static int check_solution(const struct gr_exercise *ex, struct gr_scratch *s)
 {
 	char *dup = strdup(ex->path);
@@ -96,6 +116,7 @@ int cmd_lint(int argc, char **argv)
 			n += problem(ex, 0, "concept '%s' is defined but no rule uses it%s", ex->concepts[c].id, "");
 	n += check_examples(ex, &s);
 	n += check_solution(ex, &s);
+	note_slow_patterns(ex);
 	printf("%s: %d problem%s\n", ex->id, n, n == 1 ? "" : "s");
 	gr_scratch_free(&s);
 	gr_exercise_free(ex);
