@@ -333,6 +333,19 @@ static int word_in(const char *w, size_t n, const char *const *list)
 	return 0;
 }
 
+/* "Priya's suggestion (...)", "his idea": a noun of suggestion after
+ * someone else's possessive. */
+static int their_suggestion(const char *b, struct gr_span owner, struct gr_span w)
+{
+	static const char *const nouns[] = { "suggestion", "suggestions", "proposal", "idea", "pitch",
+					     "recommendation", NULL };
+	static const char *const theirs[] = { "his", "her", "their", NULL };
+	size_t n = owner.end - owner.start;
+	int possessive = (n > 2 && b[owner.end - 2] == '\'' && gr_tolower((unsigned char)b[owner.end - 1]) == 's') ||
+			 word_in(b + owner.start, n, theirs);
+	return possessive && word_in(b + w.start, w.end - w.start, nouns);
+}
+
 static int suggests(const char *w, size_t n)
 {
 	return in_set(&ws_suggest, w, n) || (n > 8 && word_in(w, n, long_suggest));
@@ -584,8 +597,19 @@ static int only_spaces(const char *b, size_t from, size_t to)
 	return from == to;
 }
 
+/* Is offset at inside a double-quoted stretch of sp (an odd number of '"'
+ * before it)? */
+static int quoted_at(const char *b, struct gr_span sp, size_t at)
+{
+	int q = 0;
+	for (size_t k = sp.start; k < at; k++)
+		q ^= b[k] == '"';
+	return q;
+}
+
 /* Does sp hold one of the phrases, not negated by the words just before it?
- * "I agree" endorses; "I don't agree", "not a good idea" do not. */
+ * "I agree" endorses; "I don't agree", "not a good idea" do not; nor does
+ * the quoted suggestion itself ("let's write a Triton kernel"). */
 static int endorses(const char *b, struct gr_span sp, const char *const *phrases)
 {
 	static const char *const no[] = { "not", "no", "never", "hardly", "dont", "doesnt", "cant", "isnt", NULL };
@@ -594,7 +618,7 @@ static int endorses(const char *b, struct gr_span sp, const char *const *phrases
 		if (at == NONE)
 			return 0;
 		/* The two words before it. */
-		int negated = 0;
+		int negated = quoted_at(b, sp, at);
 		size_t e = at;
 		for (int w = 0; w < 2 && !negated; w++) {
 			while (e > sp.start && !(gr_isalpha((unsigned char)b[e - 1]) || b[e - 1] == '\''))
@@ -630,7 +654,7 @@ static void mark_reported(struct gr_analysis *a)
 	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
 					       "makes sense", "i will", "we will", "i'd do", "worth it", NULL };
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
-					     "told", "think", "thought", "reckon", "argu", NULL };
+					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int all = !r->tri || !r->tri->lower || r->tri->len != r->text.len; /* no lowercase copy: look everywhere */
@@ -655,9 +679,10 @@ static void mark_reported(struct gr_analysis *a)
 		 * no subject after punctuation: "(...) - want to know if"). */
 		for (struct gr_span w = first_word(b, sp); w.start < sp.end;
 		     p2 = p1, p1 = w, w = first_word(b, span_at(w.end, sp.end)))
-			if (p1.end > p1.start && suggests(b + w.start, w.end - w.start) && only_spaces(b, p1.end, w.start) &&
-			    !in_set(&ws_self, b + p1.start, p1.end - p1.start) &&
-			    !(p2.end > p2.start && in_set(&ws_self, b + p2.start, p2.end - p2.start))) {
+			if (p1.end > p1.start && only_spaces(b, p1.end, w.start) &&
+			    ((suggests(b + w.start, w.end - w.start) && !in_set(&ws_self, b + p1.start, p1.end - p1.start) &&
+			      !(p2.end > p2.start && in_set(&ws_self, b + p2.start, p2.end - p2.start))) ||
+			     their_suggestion(b, p1, w))) {
 				from = w.end;
 				break;
 			}

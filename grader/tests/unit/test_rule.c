@@ -146,6 +146,12 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes(buf, "no-custom-attention"));
 	after_lead(buf, "I would really want to write a fused Triton attention kernel now.\n");
 	assert_false(passes(buf, "no-custom-attention"));
+	/* A suggestion named by its noun, quoted: its own "let's" is not the
+	 * learner's agreement; the learner's own suggestion is theirs. */
+	after_lead(buf, "Re: Priya's suggestion (\"let's write a fused Triton attention kernel\") - I disagree for now.\n");
+	assert_true(passes(buf, "no-custom-attention"));
+	after_lead(buf, "My suggestion: write a fused Triton attention kernel now.\n");
+	assert_false(passes(buf, "no-custom-attention"));
 	after_lead(buf, "Not yet: the attention kernel, it is already flash.\n\nP.S. I would write a fused "
 		 "Triton attention kernel now anyway.\n");
 	assert_false(passes(buf, "no-custom-attention"));
