@@ -16,7 +16,9 @@
  *     are dropped and entities decoded (rich text pasted from a browser),
  *     while "std::vector<int>" or "<5 ms" stay text;
  *   - text inside a right-to-left override (U+202E ... U+202C) is reversed,
- *     so it reads as it is displayed.
+ *     so it reads as it is displayed;
+ *   - Jira/Confluence markup reads as markdown: "h3. " a heading, "{{x}}"
+ *     code, a "{code}"/"{noformat}" line a fence.
  * A NUL byte or a file over the size limit is refused (GR_EINPUT with the
  * position), because it is not a report.
  */

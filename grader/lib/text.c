@@ -201,6 +201,45 @@ static unsigned blank_comments(char *buf, size_t len)
 	return found;
 }
 
+/* Jira/Confluence wiki markup pasted from a ticket reads as its markdown
+ * twin: "h3. Ranges" a heading, "{{tokenize}}" code, a "{code:python}" or
+ * "{noformat}" line a fence. Rewritten in place, never longer. */
+static void jira_markup(char *buf, size_t len)
+{
+	for (size_t ls = 0; ls < len;) {
+		const char *nl = memchr(buf + ls, '\n', len - ls);
+		size_t e = nl ? (size_t)(nl - buf) : len, k = ls;
+		while (k < e && buf[k] == ' ')
+			k++;
+		if (k + 3 < e && buf[k] == 'h' && buf[k + 1] >= '1' && buf[k + 1] <= '6' && buf[k + 2] == '.' &&
+		    buf[k + 3] == ' ') {
+			int n = buf[k + 1] - '0';
+			memset(buf + k, ' ', 3);
+			memset(buf + k, '#', n > 3 ? 3 : (size_t)n);
+		} else if (k < e && buf[k] == '{' && (!strncmp(buf + k, "{code", 5) || !strncmp(buf + k, "{noformat", 9))) {
+			const char *close = memchr(buf + k, '}', e - k);
+			if (close) {
+				memset(buf + k, ' ', (size_t)(close - buf) + 1 - k);
+				memcpy(buf + k, "```", 3);
+			}
+		}
+		for (size_t j = ls; j + 1 < e; j++) {
+			if (buf[j] != '{' || buf[j + 1] != '{')
+				continue;
+			const char *c = memmem(buf + j + 2, e - j - 2, "}}", 2);
+			if (!c || c == buf + j + 2)
+				break;
+			size_t ce = (size_t)(c - buf);
+			buf[j] = ' ';
+			buf[j + 1] = '`';
+			buf[ce] = '`';
+			buf[ce + 1] = ' ';
+			j = ce + 1;
+		}
+		ls = e + 1;
+	}
+}
+
 /* Blank "~~struck~~" text on one line: the learner took it back. */
 static unsigned blank_struck(char *buf, size_t len)
 {
@@ -425,6 +464,7 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 	}
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
+	jira_markup(b.p, b.len);
 	b.len = strip_html(b.p, b.len, &flags);
 	out->buf = b.p;
 	out->len = b.len;

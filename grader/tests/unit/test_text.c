@@ -50,6 +50,18 @@ static void test_text_pasted_bullets(void **state)
 	gr_text_free(&t);
 }
 
+/* A ticket pasted from Jira/Confluence reads as markdown. */
+static void test_text_jira_markup(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "h3. Ranges\n|{{tokenize}}|encode|\n{code:python}\nx = {}\n{code}\nh1. A {{}} b\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "### Ranges\n| `tokenize` |encode|\n```          \nx = {}\n```   \n#   A {{}} b\n");
+	assert_int_equal(t.nlines, 6);
+	gr_text_free(&t);
+}
+
 static void test_text_invalid_utf8_is_replaced(void **state)
 {
 	(void)state;
@@ -113,6 +125,7 @@ int main(void)
 		cmocka_unit_test(test_text_bom_crlf_cr),
 		cmocka_unit_test(test_text_quotes_dashes_tabs),
 		cmocka_unit_test(test_text_pasted_bullets),
+		cmocka_unit_test(test_text_jira_markup),
 		cmocka_unit_test(test_text_invalid_utf8_is_replaced),
 		cmocka_unit_test(test_text_nul_is_refused_with_position),
 		cmocka_unit_test(test_text_hidden_and_lookalike),
