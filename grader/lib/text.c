@@ -201,18 +201,40 @@ static unsigned blank_comments(char *buf, size_t len)
 	return found;
 }
 
+/* Is line [k, e) a Jira heading, "h1. " to "h6. "? */
+static int jira_heading(const char *buf, size_t k, size_t e)
+{
+	return k + 3 < e && buf[k] == 'h' && buf[k + 1] >= '1' && buf[k + 1] <= '6' && buf[k + 2] == '.' &&
+	       buf[k + 3] == ' ';
+}
+
 /* Jira/Confluence wiki markup pasted from a ticket reads as its markdown
  * twin: "h3. Ranges" a heading, "{{tokenize}}" code, a "{code:python}" or
- * "{noformat}" line a fence. Rewritten in place, never longer. */
+ * "{noformat}" line a fence; and, in a text with Jira headings, "# item"
+ * and "## item" are a numbered list, not headings: they become "- item"
+ * and " - item". Rewritten in place, never longer. */
 static void jira_markup(char *buf, size_t len)
 {
+	int jira = 0;
+	for (size_t ls = 0; ls < len && !jira;) {
+		const char *nl = memchr(buf + ls, '\n', len - ls);
+		size_t e = nl ? (size_t)(nl - buf) : len, k = ls;
+		while (k < e && buf[k] == ' ')
+			k++;
+		jira = jira_heading(buf, k, e);
+		ls = e + 1;
+	}
 	for (size_t ls = 0; ls < len;) {
 		const char *nl = memchr(buf + ls, '\n', len - ls);
 		size_t e = nl ? (size_t)(nl - buf) : len, k = ls;
 		while (k < e && buf[k] == ' ')
 			k++;
-		if (k + 3 < e && buf[k] == 'h' && buf[k + 1] >= '1' && buf[k + 1] <= '6' && buf[k + 2] == '.' &&
-		    buf[k + 3] == ' ') {
+		if (jira && k + 1 < e && buf[k] == '#' && buf[k + 1] == ' ') {
+			buf[k] = '-';
+		} else if (jira && k + 2 < e && buf[k] == '#' && buf[k + 1] == '#' && buf[k + 2] == ' ') {
+			buf[k] = ' ';
+			buf[k + 1] = '-';
+		} else if (jira_heading(buf, k, e)) {
 			int n = buf[k + 1] - '0';
 			memset(buf + k, ' ', 3);
 			memset(buf + k, '#', n > 3 ? 3 : (size_t)n);

@@ -60,6 +60,13 @@ static void test_text_jira_markup(void **state)
 	assert_string_equal(t.buf, "### Ranges\n| `tokenize` |encode|\n```          \nx = {}\n```   \n#   A {{}} b\n");
 	assert_int_equal(t.nlines, 6);
 	gr_text_free(&t);
+	/* With Jira headings, "# " is a numbered item; without, a heading. */
+	norm("h3. Tests\n# print dtypes\n## sub\n", 32, &t);
+	assert_string_equal(t.buf, "### Tests\n- print dtypes\n - sub\n");
+	gr_text_free(&t);
+	norm("# Report\n", 9, &t);
+	assert_string_equal(t.buf, "# Report\n");
+	gr_text_free(&t);
 }
 
 static void test_text_invalid_utf8_is_replaced(void **state)
