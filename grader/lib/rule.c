@@ -807,6 +807,29 @@ static int ends_in_verdict(const char *b, size_t from, size_t to)
 	return words >= 3 && judged;
 }
 
+/* Does a list's first item, b[from, to), say what the list is for: three
+ * words or more with a function word ("one torch.profiler run with
+ * record_shapes=True, with_stack=True, ... - get caller, dtype, device")? */
+static int opens_with_claim(const char *b, size_t from, size_t to)
+{
+	const char *colon = memchr(b + from, ':', to - from);
+	if (colon) /* "Not yet: attention kernel, slice, ...": a label, then the list */
+		from = (size_t)(colon - b) + 1;
+	int words = 0, function = 0;
+	for (size_t k = from; k < to;) {
+		while (k < to && !gr_isalpha((unsigned char)b[k]))
+			k++;
+		size_t w = k;
+		while (k < to && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		if (k == w)
+			break;
+		words++;
+		function += in_set(&ws_function, b + w, k - w);
+	}
+	return words >= 3 && function >= 1;
+}
+
 /* A long sentence with almost no function words that touches many concepts
  * is a keyword list: it makes no claim, so its mentions count for nothing. */
 static void mark_stuffed(struct gr_analysis *a)
@@ -902,15 +925,17 @@ static void mark_stuffed(struct gr_analysis *a)
 		 * Commas inside parentheses annotate ("(math, unavoidable)",
 		 * "by (src dtype, dst dtype, device)"): they make no items. */
 		int items = 1, depth = 0;
-		size_t last = sp.start; /* where the last item starts */
+		size_t first = NONE, last = sp.start; /* where the first item ends, the last starts */
 		for (size_t k = sp.start; k < sp.end; k++) {
 			depth += b[k] == '(' ? 1 : b[k] == ')' && depth > 0 ? -1 : 0;
 			if (!depth && b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ') {
 				items++;
+				first = first == NONE ? k : first;
 				last = k + 1;
 			}
 		}
-		int list = items >= 5 && words * 2 <= items * 5 && !ends_in_verdict(b, last, sp.end);
+		int list = items >= 5 && words * 2 <= items * 5 && !ends_in_verdict(b, last, sp.end) &&
+			   !(first != NONE && opens_with_claim(b, sp.start, first));
 		/* "`tokenize` (tokenizer.encode), `to_device` (every .to() site),
 		 * `prefill`": names given with what they stand for are an answer,
 		 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */

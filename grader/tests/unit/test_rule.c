@@ -577,6 +577,14 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 			   "copy_ 19.6 ms + to 15.1 ms, 54 calls each, 2.8 GiB -> data movement, not compute, should "
 			   "probably not exist.\n";
 	assert_true(passes(note, "math-vs-movement"));
+	/* A list whose first item says what it is for is a claim; a label
+	 * before a list of keywords is not. */
+	assert_true(passes("Next experiment: one torch.profiler run with record_shapes=True, with_stack=True, filtered on "
+			   "aten::to / aten::copy_ - get caller, src/dst dtype, device, shape.\n",
+			   "movement-first"));
+	assert_false(passes("Next experiment: re-profile.\n\nNot yet: attention kernel, slice, tokenizer, because, reason, "
+			    "unexplained, real math, glamorous\n",
+			    "not-yet"));
 	/* ... but two words are one more keyword ("not needed"). */
 	assert_false(passes("Top CUDA time: matmul, flash attention, required compute, copy_, to, 2.8 GiB, data "
 			    "movement, not needed.\n",
