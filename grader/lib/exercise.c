@@ -1008,6 +1008,9 @@ static const char *const default_clause[] = {
 	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b",
 	"\\b(?:pero|porque|mas|pois|mais|parce\\s+que|aber|weil|denn|lekin|kyunki|kyonki)\\b",
 	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
+	/* "can't start prefill until it's done -> adds to TTFT": an arrow
+	 * before a consequence opens a clause of its own */
+	"(?:\xE2\x86\x92|->|=>)(?=\\s*(?:adds?|means?|so|hence|therefore|which|it|this|that|makes?|costs?|lands?|goes|blocks?|delays?|counts?)\\b)",
 	NULL
 };
 

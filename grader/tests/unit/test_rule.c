@@ -99,6 +99,13 @@ static void test_rule_dismissal_fails_latency(void **state)
 			   "tokenizer-latency"));
 	assert_false(passes("Top CPU / orchestration cost: tokenizer 22 ms, it is CPU so it does not affect latency.\n",
 			    "tokenizer-latency"));
+	/* An arrow before a consequence opens a clause: "can't" stays behind it. */
+	assert_true(passes("Top CPU / orchestration cost: tokenizer.encode 22 ms CPU. No GPU time, but the request can't "
+			   "start prefill until it's done \xE2\x86\x92 adds directly to TTFT.\n",
+			   "tokenizer-latency"));
+	assert_false(passes("Top CPU / orchestration cost: tokenizer.encode 22 ms CPU \xE2\x86\x92 it does not add to "
+			    "TTFT.\n",
+			    "tokenizer-latency"));
 }
 
 static void test_rule_counting_experiments(void **state)
