@@ -1006,6 +1006,7 @@ static const char *const default_deferral[] = {
 };
 static const char *const default_clause[] = {
 	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b",
+	"\\b(?:bc|b/c|cuz|coz)\\b", /* "because" typed on a phone */
 	"\\b(?:pero|porque|mas|pois|mais|parce\\s+que|aber|weil|denn|lekin|kyunki|kyonki)\\b",
 	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
 	/* "can't start prefill until it's done -> adds to TTFT": an arrow

@@ -1008,8 +1008,20 @@ static int operand(const char *b, size_t len, size_t ns, size_t ne)
 	return before || after;
 }
 
+/* A possessive word at b[at] ("step's ", "request's "): its length with the
+ * space, or 0. */
+static size_t possessive(const char *b, size_t at, size_t len)
+{
+	size_t k = at;
+	while (k < len && gr_isalpha((unsigned char)b[k]))
+		k++;
+	return k > at && k + 2 < len && b[k] == '\'' && (b[k + 1] == 's' || b[k + 1] == 'S') && b[k + 2] == ' '
+		       ? k + 3 - at
+		       : 0;
+}
+
 /* Does "of (the) (total) CPU"/"of host" follow offset at: a share of the
- * host's time ("61% of CPU time")? */
+ * host's time ("61% of CPU time", "61% of the step's CPU time")? */
 static int of_cpu(const char *b, size_t at, size_t len)
 {
 	static const char *const words[] = { "of ", "the ", "total ", "all ", NULL };
@@ -1025,6 +1037,11 @@ static int of_cpu(const char *b, size_t at, size_t len)
 				at += n;
 				moved = 1;
 			}
+		}
+		size_t n = of ? possessive(b, at, len) : 0;
+		if (n) {
+			at += n;
+			moved = 1;
 		}
 	}
 	size_t n = at + 3 <= len && !strncasecmp(b + at, "cpu", 3) ? 3

@@ -376,6 +376,7 @@ static void test_rule_engineers_notation(void **state)
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 26.1 ms\n", "copy-share"));
 	/* A share of the host's time is no share of CUDA time. */
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 61% of CPU time\n", "copy-share"));
+	assert_false(passes_in(c, "Top CUDA time: aten::copy_, which is 61% of the step's CPU time\n", "copy-share"));
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_, 61 % of the total host time\n", "copy-share"));
 	assert_true(passes_in(c, "Top CUDA time: aten::copy_ - 61% of CUDA time\n", "copy-share"));
 	/* A proposal does not reach over a negation to its object. */
