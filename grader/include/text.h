@@ -8,6 +8,8 @@
  *   - invalid UTF-8 becomes U+FFFD (the report is still graded, with a warning);
  *   - smart quotes become ASCII quotes, em/en dashes " - ", ellipsis "...",
  *     bullets "-", fullwidth colon ":", non-breaking spaces a space;
+ *   - CJK punctuation and fullwidth ASCII become ASCII ("，" ", ", "。" ". ",
+ *     "（" "(", "３８" "38", "【】" "[]"), as an input method left on types them;
  *   - zero-width and bidi control characters are removed (with a warning);
  *   - Cyrillic/Greek look-alike letters written next to Latin letters become
  *     the Latin letter (with a warning), so "Wоrkload" is "Workload";

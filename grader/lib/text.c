@@ -145,10 +145,38 @@ static int is_latin(unsigned char c)
 	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
 }
 
+/* Fullwidth ASCII (U+FF01 to U+FF5E), as a CJK input method types it: each
+ * its ASCII twin. */
+static const char halfwidth[94][2] = {
+	"!", "\"", "#", "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", "0", "1", "2", "3",
+	"4", "5", "6", "7", "8", "9", ":", ";", "<", "=", ">", "?", "@", "A", "B", "C", "D", "E", "F",
+	"G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y",
+	"Z", "[", "\\", "]", "^", "_", "`", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l",
+	"m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "{", "|", "}", "~"
+};
+
 /* The replacement text for code point cp, or NULL to copy it unchanged. */
 static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int digit_after)
 {
 	switch (cp) {
+	/* CJK punctuation carries its own spacing: the ASCII twin takes a
+	 * space, so "copy_，to" is two words and "。" ends a sentence. */
+	case 0xFF0C: case 0x3001: case 0xFF64:
+		return digit_before && digit_after ? "," : ", ";
+	case 0x3002: case 0xFF61:
+		return ". ";
+	case 0xFF1B:
+		return "; ";
+	case 0xFF01:
+		return "! ";
+	case 0xFF1F:
+		return "? ";
+	case 0x3010: case 0x3016: case 0x3014:
+		return "[";
+	case 0x3011: case 0x3017: case 0x3015:
+		return "]";
+	case 0x300C: case 0x300D: case 0x300E: case 0x300F:
+		return "\"";
 	case 0x2018: case 0x2019: case 0x201A: case 0x201B: case 0x2032: case 0x00B4:
 		return "'";
 	case 0x201C: case 0x201D: case 0x201E: case 0x2033: case 0x00AB: case 0x00BB:
@@ -177,7 +205,7 @@ static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int d
 		*flags |= GR_TEXT_CONTROLS;
 		return "";
 	default:
-		return NULL;
+		return cp >= 0xFF01 && cp <= 0xFF5E ? halfwidth[cp - 0xFF01] : NULL;
 	}
 }
 

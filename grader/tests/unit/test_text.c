@@ -50,6 +50,19 @@ static void test_text_pasted_bullets(void **state)
 	gr_text_free(&t);
 }
 
+/* Text typed with a CJK input method left on reads as ASCII. */
+static void test_text_fullwidth(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "Workload\xEF\xBC\x9A" "LLM\xEF\xBC\x8C" "bf16\xE3\x80\x82" "matmul\xEF\xBC\x88"
+			 "\xEF\xBC\x93\xEF\xBC\x98.4 ms\xEF\xBC\x89\xE3\x80\x81" "1\xEF\xBC\x8C" "000 "
+			 "\xE3\x80\x90" "H1\xE3\x80\x91\xE3\x80\x8C" "to\xE3\x80\x8D\xEF\xBC\x9F";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "Workload:LLM, bf16. matmul(38.4 ms), 1,000 [H1]\"to\"? ");
+	gr_text_free(&t);
+}
+
 /* A ticket pasted from Jira/Confluence reads as markdown. */
 static void test_text_jira_markup(void **state)
 {
@@ -133,6 +146,7 @@ int main(void)
 		cmocka_unit_test(test_text_quotes_dashes_tabs),
 		cmocka_unit_test(test_text_pasted_bullets),
 		cmocka_unit_test(test_text_jira_markup),
+		cmocka_unit_test(test_text_fullwidth),
 		cmocka_unit_test(test_text_invalid_utf8_is_replaced),
 		cmocka_unit_test(test_text_nul_is_refused_with_position),
 		cmocka_unit_test(test_text_hidden_and_lookalike),
