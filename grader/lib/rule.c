@@ -597,6 +597,21 @@ static int only_spaces(const char *b, size_t from, size_t to)
 	return from == to;
 }
 
+/* Only spaces, or one parenthesised aside, between from and to: "my
+ * teammate (同事) suggested", "Alex (our tech lead) wants". */
+static int only_aside(const char *b, size_t from, size_t to)
+{
+	while (from < to && b[from] == ' ')
+		from++;
+	if (from < to && b[from] == '(') {
+		const char *close = memchr(b + from, ')', to - from);
+		if (!close || memchr(b + from, '\n', (size_t)(close - b) - from))
+			return 0;
+		from = (size_t)(close - b) + 1;
+	}
+	return only_spaces(b, from, to);
+}
+
 /* Is offset at inside a double-quoted stretch of sp (an odd number of '"'
  * before it)? */
 static int quoted_at(const char *b, struct gr_span sp, size_t at)
@@ -679,7 +694,7 @@ static void mark_reported(struct gr_analysis *a)
 		 * no subject after punctuation: "(...) - want to know if"). */
 		for (struct gr_span w = first_word(b, sp); w.start < sp.end;
 		     p2 = p1, p1 = w, w = first_word(b, span_at(w.end, sp.end)))
-			if (p1.end > p1.start && only_spaces(b, p1.end, w.start) &&
+			if (p1.end > p1.start && only_aside(b, p1.end, w.start) &&
 			    ((suggests(b + w.start, w.end - w.start) && !in_set(&ws_self, b + p1.start, p1.end - p1.start) &&
 			      !(p2.end > p2.start && in_set(&ws_self, b + p2.start, p2.end - p2.start))) ||
 			     their_suggestion(b, p1, w))) {

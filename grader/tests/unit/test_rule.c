@@ -159,6 +159,9 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_true(passes(buf, "no-custom-attention"));
 	after_lead(buf, "My suggestion: write a fused Triton attention kernel now.\n");
 	assert_false(passes(buf, "no-custom-attention"));
+	/* An aside between the someone and the verb: "my teammate (同事) suggested". */
+	after_lead(buf, "My teammate (\xE5\x90\x8C\xE4\xBA\x8B) suggested we write a fused Triton attention kernel.\n");
+	assert_true(passes(buf, "no-custom-attention"));
 	after_lead(buf, "Not yet: the attention kernel, it is already flash.\n\nP.S. I would write a fused "
 		 "Triton attention kernel now anyway.\n");
 	assert_false(passes(buf, "no-custom-attention"));
