@@ -142,6 +142,8 @@ static struct wordset ws_function = WORDSET(
 	"would", "before", "should", "that's", "though", "because", "doesn't", "there's", "wouldn't",
 	/* Verbs of a claim about evidence: "Float -> BFloat16 confirms, same dtype rejects". */
 	"confirm", "confirms", "reject", "rejects", "means", "shows", "read", "check", "see", "find", "expect",
+	/* ... and imperatives of a terse plan: "one profile, record_shapes=True, attribute aten::to". */
+	"attribute", "filter", "compare", "print", "group", "sort",
 	/* The same words in learners' other languages (es, pt, fr, de, romanised
 	 * Hindi), so a claim written in them is not taken for a keyword list. */
 	"el", "la", "los", "las", "de", "del", "y", "que", "en", "es", "son", "un", "una", "por", "con", "para",
