@@ -801,6 +801,17 @@ static int introduces_list(const char *b, struct gr_span sp)
 	return words >= 4;
 }
 
+/* Is w[0..n) one identifier ("decode_step", "h2d.inputs"), at most 40 bytes? */
+static int identifier(const char *w, size_t n)
+{
+	if (!n || n > 40 || !gr_isalpha((unsigned char)w[0]))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!(gr_isword((unsigned char)w[i]) || w[i] == '.' || w[i] == '/' || w[i] == '-'))
+			return 0;
+	return 1;
+}
+
 /* Does a list's last item, b[from, to), judge what came before it: three
  * words or more with a modal or a negation ("2.8 GiB -> data movement, not
  * compute, should probably not exist")? A terse note that ends so is a
@@ -958,12 +969,17 @@ static void mark_stuffed(struct gr_analysis *a)
 		 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */
 		int named = 0, explained = 0;
 		for (size_t k = sp.start; k < sp.end; k++) {
-			if (b[k] != '`' || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':') || k + 1 >= sp.end ||
-			    b[k + 1] == '`')
+			char q = b[k]; /* a name in backticks, or in double quotes ("tokenize", "h2d") */
+			if ((q != '`' && q != '"') || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':') ||
+			    k + 1 >= sp.end || b[k + 1] == q)
 				continue;
-			const char *close = memchr(b + k + 1, '`', sp.end - k - 1);
+			const char *close = memchr(b + k + 1, q, sp.end - k - 1);
 			if (!close)
 				break;
+			if (q == '"' && !identifier(b + k + 1, (size_t)(close - b) - k - 1)) {
+				k = (size_t)(close - b);
+				continue; /* a quotation, not a name */
+			}
 			named++;
 			size_t e = (size_t)(close - b) + 1;
 			while (e < sp.end && b[e] == ' ')

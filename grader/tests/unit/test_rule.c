@@ -495,6 +495,11 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 	assert_true(passes_in(st, "record_function ranges: `tokenize`, `h2d_copy`, `cast_bf16`, `prefill`, "
 				  "`decode_step` - tokenizer 22ms CPU, copy_/to 2.8 GiB, forward split prefill vs decode.\n",
 			      "ranges-named"));
+	/* ... names in double quotes too, with what they wrap on the next line. */
+	assert_true(passes_in(st, "record_function ranges: \"tokenize\", \"h2d\", \"cast\", \"prefill\", \"decode_step\"\n"
+				  "(tokenizer.encode / input .to(cuda) / dtype .to() sites / prompt forward / each "
+				  "generated token)\n",
+			      "ranges-cover-suspects"));
 	assert_true(passes_in(st, "NVTX ranges with torch.cuda.nvtx.range:\n\n- **tokenize** - tokenizer.encode\n"
 				  "- **h2d_copy** - the .to() calls\n- **prefill** - the prompt's forward\n",
 			      "ranges-named"));
