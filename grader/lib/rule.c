@@ -1799,6 +1799,23 @@ static int contingent(const char *b, struct gr_span sentence, size_t cs)
  * measurement with several settings ("with record_shapes=True and
  * with_stack=True") is one experiment; so is a change followed by the
  * re-measurement that shows its effect ("load in bf16, then re-profile"). */
+/* "check whether the copies are casts: reload in bf16 and re-profile": what
+ * follows the colon of a yes/no question (from first, the question's
+ * action, to the clause at cs) is how it is answered, not a second
+ * experiment. */
+static int answers_question(const char *b, size_t first, size_t cs)
+{
+	size_t k = cs;
+	while (k > first && b[k - 1] == ' ')
+		k--;
+	if (k <= first || b[k - 1] != ':')
+		return 0;
+	for (size_t i = first; i < k; i++)
+		if ((i + 8 <= k && !strncasecmp(b + i, "whether ", 8)) || (i + 4 <= k && !strncasecmp(b + i, " if ", 4)))
+			return 1;
+	return 0;
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
@@ -1861,6 +1878,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	}
 	if (rule->action >= 0) {
 		const struct gr_mentions *act = &a->concepts[rule->action];
+		size_t first_act = NONE; /* where the first counted action is */
 		for (size_t i = 0; i < act->n; i++) {
 			const struct gr_mention *x = &act->v[i];
 			if (!in_span(sp, x->start) || x->stuffed || x->negated)
@@ -1875,6 +1893,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue; /* "If so, load in bf16 and re-profile": what the result decides */
 			if (actions > 0 && acts_on_found(b, x->end, a->r->clauses[x->clause].end))
 				continue; /* "find the .to() in the loop, move those tensors ...": one experiment */
+			if (actions > 0 && answers_question(b, first_act, cs))
+				continue;
 			if (actions > 0 && rule->measure >= 0 && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
 				const struct gr_mentions *me = &a->concepts[rule->measure];
@@ -1884,6 +1904,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				if (is_measure)
 					continue;
 			}
+			if (first_act == NONE)
+				first_act = x->start;
 			actions++;
 		}
 	}

@@ -491,6 +491,11 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 				   "record_function(\"decode_step\").\n", "ranges-cover-suspects"));
 	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True to see copy_ src/dst dtypes, and "
 				 "if it's fp32 on the weights, load the checkpoint in bf16 instead\n", "single-experiment"));
+	/* What follows the colon of a yes/no question is how it is answered. */
+	assert_true(passes_in(c, "Next experiment: check whether the copies are dtype casts: reload with "
+				 "torch_dtype=bfloat16, re-profile and compare copy_.\n", "single-experiment"));
+	assert_false(passes_in(c, "Next experiment: check the dtypes of copy_: reload in bf16, and also pin the KV "
+				  "cache in host memory.\n", "single-experiment"));
 	/* A list of names is the stretch's answer; a teammate's names are not the learner's. */
 	assert_true(passes_in(st, "record_function ranges: `tokenize`, `h2d_copy`, `cast_bf16`, `prefill`, "
 				  "`decode_step` - tokenizer 22ms CPU, copy_/to 2.8 GiB, forward split prefill vs decode.\n",
