@@ -398,8 +398,20 @@ static int index_lines(struct gr_text *t)
 	return 0;
 }
 
+static int normalize(const char *src, size_t len, const char *name, struct gr_text *out, struct gr_error *err,
+		     int reversed);
+
 int gr_text_normalize(const char *src, size_t len, const char *name,
 		      struct gr_text *out, struct gr_error *err)
+{
+	return normalize(src, len, name, out, err, 0);
+}
+
+/* reversed: src is the inside of a right-to-left override, already turned
+ * around; an override inside it is dropped, not reversed again (a line of
+ * overrides would otherwise be reread once per override: quadratic). */
+static int normalize(const char *src, size_t len, const char *name, struct gr_text *out, struct gr_error *err,
+		     int reversed)
 {
 	const unsigned char *s = (const unsigned char *)src;
 	struct obuf b = { 0 };
@@ -450,7 +462,7 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 		}
 		unsigned cp;
 		size_t n = utf8_decode(s + i, len - i, &cp);
-		if (n && cp == 0x202E) {
+		if (n && cp == 0x202E && !reversed) {
 			/* Right-to-left override: shown reversed up to PDF (U+202C) or the
 			 * end of the line. Read it as a reader sees it. */
 			size_t j = i + n, stop = j;
@@ -473,7 +485,7 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 				k = st;
 			}
 			struct gr_text t;
-			int rrc = gr_text_normalize(rev, o, name, &t, err);
+			int rrc = normalize(rev, o, name, &t, err, 1);
 			free(rev);
 			if (rrc) {
 				free(b.p);

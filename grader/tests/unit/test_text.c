@@ -125,6 +125,12 @@ static void test_text_hidden_and_lookalike(void **state)
 	assert_true(t.flags & GR_TEXT_COMMENTS);
 	assert_true(t.flags & GR_TEXT_STRUCK);
 	gr_text_free(&t);
+	/* An override inside an override is dropped, not reversed again: a
+	 * line of them is read once (it was reread once per override). */
+	const char *nested = "\xE2\x80\xAE" "ab\xE2\x80\xAE" "cd";
+	norm(nested, strlen(nested), &t);
+	assert_string_equal(t.buf, "dcba");
+	gr_text_free(&t);
 }
 
 static void test_text_html_paste(void **state)
