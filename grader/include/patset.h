@@ -153,6 +153,18 @@ void gr_trigrams_free(struct gr_trigrams *t);
 int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
 		      char *msg, size_t m, size_t *offset);
 
+/* The patterns compiled during one load, by their text: a pattern several
+ * sets hold is compiled once and copied (pcre2_code_copy). The cache
+ * borrows the first set's code: free it (gr_pcache_free) before any set.
+ * gr_pcache_new() returns NULL when out of memory. */
+struct gr_pcache;
+struct gr_pcache *gr_pcache_new(void);
+void gr_pcache_free(struct gr_pcache *c);
+
+/* gr_patset_compile() through cache (NULL: none). */
+int gr_patset_compile_cached(struct gr_patset *set, const char *const *patterns, size_t n, struct gr_pcache *cache,
+			     size_t *bad, char *msg, size_t m, size_t *offset);
+
 /* 0 when GRADER_NO_JIT is set (to a value other than 0): every pattern is
  * then interpreted, as valgrind needs. */
 int gr_jit_enabled(void);

@@ -25,6 +25,7 @@ struct loader {
 	long visits;          /* node visits, bounded: aliases can't explode */
 	const yaml_node_t *last; /* the last node visited within the budget: where it ran out */
 	struct gr_exercise *ex;
+	struct gr_pcache *pc;    /* patterns compiled so far, by text (NULL: compile each) */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -384,7 +385,7 @@ static int compile_set(struct loader *L, yaml_node_t *n, const char *owner, stru
 		pats[i] = scalar(items[i]);
 	char msg[256];
 	size_t off = 0, bad = 0;
-	int rc = gr_patset_compile(out, pats, count, &bad, msg, sizeof(msg), &off);
+	int rc = gr_patset_compile_cached(out, pats, count, L->pc, &bad, msg, sizeof(msg), &off);
 	if (rc == GR_EINPUT)
 		return fail(L, items[bad], "bad pattern in %s at offset %zu: %s", owner, off, msg);
 	if (rc)
@@ -440,7 +441,7 @@ static int derive_alias(struct loader *L, yaml_node_t *row, const char *op, stru
 		n--;
 	char msg[128];
 	size_t off, bad;
-	int rc = gr_patset_compile(out, (const char *const *)pats, n, &bad, msg, sizeof(msg), &off);
+	int rc = gr_patset_compile_cached(out, (const char *const *)pats, n, L->pc, &bad, msg, sizeof(msg), &off);
 	free(pats[0]);
 	free(pats[1]);
 	if (rc == GR_EINPUT)
@@ -1284,6 +1285,7 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 		return GR_EINPUT;
 	}
 	yaml_parser_delete(&parser);
+	L.pc = gr_pcache_new(); /* NULL (out of memory): every pattern compiled on its own */
 	L.ex = calloc(1, sizeof(*L.ex));
 	if (!L.ex) {
 		rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
@@ -1300,6 +1302,7 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 			rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
 	}
 done:
+	gr_pcache_free(L.pc); /* borrows the sets' codes: before they go */
 	yaml_document_delete(&L.doc);
 	free(src);
 	if (rc) {

@@ -465,6 +465,42 @@ static void test_shared_patterns(void **state)
 	gr_patset_free(&alone_b);
 }
 
+/* A pattern two sets hold is compiled once per load and copied: the copy
+ * finds what its own compile finds, lives on after the cache and the first
+ * set are freed (ASan and valgrind run this), and a bad pattern is still
+ * refused with its index. */
+static void test_compile_cache(void **state)
+{
+	(void)state;
+	static const char *pa[] = { "\\bcop(?:y|ies)\\b", "\\bcasts?\\b" };
+	static const char *pb[] = { "\\bdtypes?\\b", "\\bcop(?:y|ies)\\b" };
+	static const char *bad_set[] = { "\\bcasts?\\b", "(unclosed" };
+	struct gr_patset a, b, alone, broken;
+	char msg[128];
+	size_t bad = 0, off;
+	struct gr_pcache *c = gr_pcache_new();
+	assert_non_null(c);
+	assert_int_equal(gr_patset_compile_cached(&a, pa, 2, c, &bad, msg, sizeof(msg), &off), 0);
+	assert_int_equal(gr_patset_compile_cached(&b, pb, 2, c, &bad, msg, sizeof(msg), &off), 0);
+	assert_int_equal(gr_patset_compile_cached(&broken, bad_set, 2, c, &bad, msg, sizeof(msg), &off), GR_EINPUT);
+	assert_int_equal(bad, 1);
+	gr_patset_free(&broken);
+	assert_ptr_not_equal(a.v[0].re, b.v[1].re); /* a copy, owned by its set */
+	assert_int_equal(gr_patset_compile(&alone, pb, 2, &bad, msg, sizeof(msg), &off), 0);
+	gr_pcache_free(c);
+	gr_patset_free(&a);
+	static const char *text = "COPIES and copy, then dtypes";
+	static struct hits want, got;
+	want.n = got.n = 0;
+	assert_int_equal(gr_patset_scan(&alone, text, strlen(text), NULL, &scratch, record, &want), 0);
+	assert_int_equal(gr_patset_scan(&b, text, strlen(text), NULL, &scratch, record, &got), 0);
+	assert_int_equal(want.n, 6); /* three matches, start and end each */
+	assert_int_equal(got.n, want.n);
+	assert_memory_equal(got.v, want.v, want.n * sizeof(want.v[0]));
+	gr_patset_free(&b);
+	gr_patset_free(&alone);
+}
+
 static void test_gates(void **state)
 {
 	(void)state;
@@ -530,6 +566,7 @@ int main(void)
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
 		cmocka_unit_test(test_gates),
 		cmocka_unit_test(test_shared_patterns),
+		cmocka_unit_test(test_compile_cache),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
