@@ -34,6 +34,11 @@ struct linfo {
 	int code;          /* inside a ``` or ~~~ fenced block (or the fence itself) */
 	int nlab;          /* label spans on this line (not prose) */
 	size_t lab_s[8], lab_e[8];
+	int question;      /* opens with "Q:": the answer after it may open with "A:" */
+	int echo_section;  /* a copied prompt line, blanked, that heads this section; -1 none */
+	int nsec;          /* sections whose heading starts later on the line (lost line breaks) */
+	int sec_id[4];
+	size_t sec_at[4], sec_end[4]; /* where each heading starts; where its text ends on the line */
 };
 
 struct parser {
@@ -94,6 +99,13 @@ static size_t skip_marks(const char *b, size_t i, size_t end)
  * the line. Returns where the value starts, or 0 when this is not a label. */
 static size_t after_label(const char *b, size_t i, size_t end)
 {
+	size_t gap = i;
+	while (gap < end && b[gap] == ' ')
+		gap++;
+	/* "2.1 Workload<TAB>7B decode": a tab (four spaces here) or a wide gap
+	 * separates a label from its value, as in a two-column table. */
+	if (gap - i >= 2 && gap < end && (isalnum((unsigned char)b[gap]) || (unsigned char)b[gap] >= 0x80))
+		return gap;
 	i = skip_marks(b, i, end);
 	if (i < end && b[i] == '(') {
 		const char *close = memchr(b + i, ')', end - i);
@@ -248,10 +260,23 @@ static void decorate(struct parser *p, struct linfo *l)
 			j = i + 1;
 		} else if (isdigit((unsigned char)b[i]) || (b[i] == '(' && i + 1 < end && isdigit((unsigned char)b[i + 1]))) {
 			size_t k = b[i] == '(' ? i + 1 : i;
-			int n = 0;
+			int n = 0, levels = 0;
 			while (k < end && isdigit((unsigned char)b[k]) && n < 1000)
 				n = n * 10 + (b[k++] - '0');
-			if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*')) {
+			/* "1.1 Workload", "2.3.1 ": a word processor's numbered heading */
+			while (b[i] != '(' && k + 1 < end && b[k] == '.' && isdigit((unsigned char)b[k + 1])) {
+				k++;
+				while (k < end && isdigit((unsigned char)b[k]))
+					k++;
+				levels++;
+			}
+			if (levels && k < end && b[k] == ' ') {
+				j = k;
+				if (!l->item) {
+					l->item = 2;
+					l->number = n;
+				}
+			} else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*')) {
 				j = k + 1;
 				if (!l->item) {
 					l->item = 2;
@@ -260,6 +285,11 @@ static void decorate(struct parser *p, struct linfo *l)
 			} else {
 				break;
 			}
+		} else if (guard == 0 && (b[i] == 'Q' || b[i] == 'q') && i + 2 < end && (b[i + 1] == ':' || b[i + 1] == '.') &&
+			   b[i + 2] == ' ') {
+			/* "Q: Workload:" then "A: ...": an exported quiz, question and answer */
+			j = i + 2;
+			l->question = 1;
 		} else if ((b[i] == 'Q' || b[i] == 'q' || b[i] == 'A' || b[i] == '#') && i + 1 < end &&
 			   isdigit((unsigned char)b[i + 1])) {
 			/* "Q3.", "Q3:", "#3)" : a numbered answer */
@@ -377,9 +407,21 @@ static void drop_stray_aliases(struct parser *p)
 
 /* Record that field f is at line ln with value [vs, ve). The first accepted
  * label wins; a renamed label only fills a field no real label fills. */
+/* "A: " opening the answer to a "Q:" line, on its line or the next. */
+static size_t skip_answer_mark(const char *b, size_t vs, size_t ve)
+{
+	while (vs < ve && (is_space(b[vs]) || b[vs] == '\n'))
+		vs++;
+	if (vs + 2 < ve && (b[vs] == 'A' || b[vs] == 'a') && (b[vs + 1] == ':' || b[vs + 1] == '.') && b[vs + 2] == ' ')
+		vs += 3;
+	return vs;
+}
+
 static void set_field(struct parser *p, int f, int state, int ln, size_t vs, size_t ve)
 {
 	struct gr_report_field *rf = &p->r->fields[f];
+	if (p->li[ln - 1].question)
+		vs = skip_answer_mark(p->buf, vs, ve);
 	while (vs < ve && (is_space(p->buf[vs]) || p->buf[vs] == '\n'))
 		vs++;
 	while (ve > vs && (is_space(p->buf[ve - 1]) || p->buf[ve - 1] == '\n' || p->buf[ve - 1] == '|' ||
@@ -396,8 +438,32 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 	rf->value = (struct gr_span){ .start = vs, .end = ve };
 }
 
+/* A section's heading at off, with its separator ("Hypotheses: (1) ..."),
+ * as a run-together form holds one: the section, with *value where its
+ * text starts, or -1. */
+static int section_at(struct parser *p, size_t off, size_t end, size_t *value)
+{
+	for (size_t s = 0; s < p->ex->nsections; s++) {
+		const struct gr_section *sec = &p->ex->sections[s];
+		size_t e = match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, off, end);
+		if (!e)
+			continue;
+		/* The heading's colon, a few words on at most ("Not optimizing
+		 * yet:"), with no sentence ending before it. */
+		size_t c = e;
+		while (c < end && c < e + 24 && p->buf[c] != ':' && p->buf[c] != '.' && p->buf[c] != '\n')
+			c++;
+		if (c < end && p->buf[c] == ':') {
+			*value = skip_marks(p->buf, c + 1, end);
+			return (int)s;
+		}
+	}
+	return -1;
+}
+
 /* Split the rest of a line that holds several labels: each value runs to the
- * next label found after a separator. */
+ * next label found after a separator. A section's heading found so (the
+ * line breaks of a form were lost) comes back as *f = -1 - section. */
 static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *f, int *state, size_t *value)
 {
 	/* "Workload: Hardware:" - a value that is itself the next label is empty. */
@@ -408,17 +474,33 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *
 	}
 	for (size_t i = from; i < end; i++) {
 		char c = p->buf[i];
-		if (c != '.' && c != ';' && c != ',' && c != '|')
+		/* After punctuation, any label; after a bare space, only the
+		 * template's own label, capitalised, with its colon: a form
+		 * whose line breaks were lost ("... KV cache enabled Hardware:
+		 * 2x A100 Top CUDA time: ..."). */
+		int bare = c == ' ' && i + 1 < end && isupper((unsigned char)p->buf[i + 1]);
+		if (c != '.' && c != ';' && c != ',' && c != '|' && !bare)
 			continue;
 		size_t j = i + 1;
 		while (j < end && (p->buf[j] == ' ' || p->buf[j] == '*' || p->buf[j] == '_'))
 			j++;
-		if (j == i + 1 || j >= end)
+		if (j == i + 1 && !bare)
+			continue;
+		if (j >= end)
 			continue;
 		int k = label_at(p, j, end, state, value);
+		if (k >= 0 && bare && (*state != GR_FIELD_LABELLED || !memchr(p->buf + j, ':', *value - j)))
+			k = -1;
 		if (k >= 0) {
 			*f = k;
 			return i;
+		}
+		if (c == '.' || bare) { /* a sentence ends, then "Hypotheses: ..." */
+			int sec = section_at(p, j, end, value);
+			if (sec >= 0) {
+				*f = -1 - sec;
+				return i;
+			}
 		}
 	}
 	return 0;
@@ -460,18 +542,29 @@ static void find_fields(struct parser *p)
 		l->lab_s[0] = l->body;
 		l->lab_e[0] = vs;
 		while (l->mid_labels) {
-			int nf, ns;
+			int nf, ns = 0;
 			size_t nv;
 			size_t cut = next_inline_label(p, vs, end, &nf, &ns, &nv);
 			if (!cut || nv <= vs)
 				break;
-			set_field(p, f, state, (int)i + 1, vs, cut);
+			if (f >= 0)
+				set_field(p, f, state, (int)i + 1, vs, cut);
+			else if (l->nsec > 0)
+				l->sec_end[l->nsec - 1] = cut;
+			if (nf < 0 && l->nsec < 4) { /* a section's heading, mid-line */
+				l->sec_id[l->nsec] = -1 - nf;
+				l->sec_at[l->nsec] = cut + 1;
+				l->sec_end[l->nsec++] = end;
+				nf = -1;
+			}
 			f = nf, state = ns, vs = nv;
 			if (l->nlab < 8) {
 				l->lab_s[l->nlab] = cut;
 				l->lab_e[l->nlab++] = nv;
 			}
 		}
+		if (f < 0)
+			continue; /* the line ends in a section's text: no field runs on */
 		/* Continuation: later lines until a blank line (once there is
 		 * content), a label, a heading, a section or a numbered item. */
 		size_t ve = end;
@@ -878,6 +971,37 @@ int gr_sentence_continues(const struct gr_report *r, size_t s)
 	return 0;
 }
 
+/* Section s whose heading sits mid-line, on a form whose line breaks were
+ * lost ("... Next experiment: x. Hypotheses: (1) ... Experiments: ..."):
+ * its text runs to the next label or heading on that line, or on to the
+ * lines that follow it up to the next label, heading or section. Returns 1
+ * when placed. */
+static int inline_section(struct parser *p, size_t s)
+{
+	struct gr_report *r = p->r;
+	for (size_t i = 0; i < p->nl; i++) {
+		const struct linfo *l = &p->li[i];
+		for (int k = 0; k < l->nsec; k++) {
+			if (l->sec_id[k] != (int)s)
+				continue;
+			size_t end = l->sec_end[k];
+			if (end >= l->off + l->len)
+				for (size_t j = i + 1; j < p->nl; j++) {
+					const struct linfo *n = &p->li[j];
+					if (n->field >= 0 || n->section >= 0 || n->heading)
+						break;
+					if (!n->blank)
+						end = n->off + n->len;
+				}
+			r->sections[s].found = 1;
+			r->sections[s].line = (int)i + 1;
+			r->sections[s].span = (struct gr_span){ .start = l->sec_at[k], .end = end };
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -890,6 +1014,8 @@ static void find_sections(struct parser *p)
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1; i++)
 			if (p->li[i].section == (int)s)
 				start[s] = i, r->sections[s].found = 1;
+		if (start[s] == (size_t)-1 && inline_section(p, s))
+			continue; /* its heading is mid-line: placed already */
 		int num = p->ex->sections[s].number;
 		int under = -1; /* the section whose heading opened the block this line is in */
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1 && num; i++) {
@@ -996,10 +1122,54 @@ static int blank_line_of(void *ctx, size_t a, size_t b)
 	struct parser *p = ctx;
 	char *buf = p->r->text.buf;
 	size_t len = p->r->text.len;
+	size_t ma = a, mb = b; /* the copied words themselves */
 	while (a > 0 && buf[a - 1] != '\n')
 		a--;
 	while (b < len && buf[b] != '\n')
 		b++;
+	/* The copied question with its answer on the same line ("Q: Two
+	 * hypotheses for ...  A: (1) ..."), or inside a form whose line breaks
+	 * were lost: only the copy goes, with what decorates it before it. */
+	int before = 0;
+	for (size_t k = a; k < ma; k++)
+		before += isalpha((unsigned char)buf[k]) != 0;
+	int after = 0;
+	for (size_t k = mb; k < b && after < 12; k++)
+		after += isalnum((unsigned char)buf[k]) != 0;
+	if (after >= 12)
+		b = mb;
+	if (before > 2 && after >= 12)
+		a = ma;
+	/* The prompt's own question pasted above an answer ("Q: 1. Two
+	 * hypotheses for why copy_ and to are present.") still opens that
+	 * answer's section: its words are the prompt's, its place is the
+	 * learner's. */
+	size_t k = a;
+	int number = 0;
+	while (k < b && (strchr(" \t#*>-.)(", buf[k]) || isdigit((unsigned char)buf[k]) ||
+			 ((buf[k] == 'Q' || buf[k] == 'q') && k + 1 < b && (buf[k + 1] == ':' || buf[k + 1] == '.')))) {
+		if (isdigit((unsigned char)buf[k]) && number < 1000)
+			number = number * 10 + (buf[k] - '0');
+		k += (buf[k] == 'Q' || buf[k] == 'q') ? 2 : 1;
+	}
+	int line = gr_text_line_of(&p->r->text, a) - 1;
+	/* The heading may be a word or three in: "One experiment that ...". */
+	for (int word = 0; word < 4 && k < mb && p->li[line].echo_section < 0; word++) {
+		for (size_t sec = 0; sec < p->ex->nsections && p->li[line].echo_section < 0; sec++) {
+			const struct gr_section *sd = &p->ex->sections[sec];
+			if (match_at(p, sd->heading_re, sd->heading_first, &sd->heading_gate, k, mb))
+				p->li[line].echo_section = (int)sec;
+		}
+		while (k < mb && buf[k] != ' ')
+			k++;
+		while (k < mb && buf[k] == ' ')
+			k++;
+	}
+	/* "2. One experiment that would confirm or reject each hypothesis.":
+	 * the prompt's numbered question opens the answer of that number. */
+	for (size_t sec = 0; sec < p->ex->nsections && p->li[line].echo_section < 0 && number; sec++)
+		if (p->ex->sections[sec].number == number)
+			p->li[line].echo_section = (int)sec;
 	memset(buf + a, ' ', b - a);
 	p->r->text.flags |= GR_TEXT_ECHO;
 	return 0;
@@ -1044,12 +1214,16 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	r->tri = malloc(sizeof(*r->tri));
 	if (!r->tri || gr_trigrams_build(r->tri, r->text.buf, r->text.len) < 0)
 		goto nomem;
+	for (size_t i = 0; i < p.nl; i++)
+		p.li[i].echo_section = -1;
 	if (blank_echo(&p) < 0)
 		goto nomem;
 	for (size_t i = 0; i < p.nl; i++) {
 		p.li[i].off = r->text.lines[i].off;
 		p.li[i].len = r->text.lines[i].len;
 		scan_line(&p, &p.li[i]);
+		if (p.li[i].echo_section >= 0 && p.li[i].field < 0)
+			p.li[i].section = p.li[i].echo_section;
 	}
 	drop_stray_aliases(&p);
 	mark_code(&p);

@@ -67,6 +67,35 @@ static void test_report_inline_labels(void **state)
 	value_is(&r, "hardware", "L4");
 	value_is(&r, "top-cuda", "matmul");
 	gr_report_free(&r);
+	/* A form whose line breaks were lost: the template's own labels, with
+	 * their colons, after a bare space; a label word in prose is not one. */
+	parse(&r, "Workload: 7B decode, batch 16 Hardware: 2x A100 Top CUDA time: copy_ 61% Next experiment: "
+		  "re-profile\n");
+	value_is(&r, "workload", "7B decode, batch 16");
+	value_is(&r, "hardware", "2x A100");
+	value_is(&r, "top-cuda", "copy_ 61%");
+	value_is(&r, "next-experiment", "re-profile");
+	gr_report_free(&r);
+	parse(&r, "Workload: the model needs more Hardware than we have\n");
+	value_is(&r, "workload", "the model needs more Hardware than we have");
+	gr_report_free(&r);
+}
+
+/* A word processor's numbered headings, and a label and value in two
+ * columns (a tab between them). */
+static void test_report_numbered_headings_and_columns(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "1.1 Workload\n7B decode, batch 1\n\n1.2 Hardware\nA100\n\n2.4.1 Top CUDA time\ncopy_ 61%\n");
+	value_is(&r, "workload", "7B decode, batch 1");
+	value_is(&r, "hardware", "A100");
+	value_is(&r, "top-cuda", "copy_ 61%");
+	gr_report_free(&r);
+	parse(&r, "2.1 Workload\t7B decoder, batch 1\n2.2 Hardware\tA100 80 GB\n");
+	value_is(&r, "workload", "7B decoder, batch 1");
+	value_is(&r, "hardware", "A100 80 GB");
+	gr_report_free(&r);
 }
 
 static void test_report_sections_by_heading_and_number(void **state)
@@ -82,6 +111,47 @@ static void test_report_sections_by_heading_and_number(void **state)
 	parse(&r, "Hypotheses:\n- dtype\nWhat I would not optimize yet: attention\n");
 	assert_int_equal(r.sections[h].found, 1); /* by heading */
 	assert_int_equal(r.sections[n].found, 1);
+	gr_report_free(&r);
+}
+
+/* An exported quiz: "Q: label" then "A: value"; the prompt's own questions
+ * pasted above the answers still open their sections (copied words are
+ * blanked, their place is kept), by heading words a few words in or by
+ * number; a copied question with its answer on the same line keeps the
+ * answer. */
+static void test_report_quiz_export(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	int h = gr_exercise_section(part_a, "hypotheses"), e = gr_exercise_section(part_a, "experiments");
+	parse(&r, "Q: Workload:\nA: decoder LLM, bf16\n\nQ: Next experiment:  A: re-profile with record_shapes\n\n"
+		  "Q: 1. Two hypotheses for why copy_ and to are present.\nA: fp32 casts; host-device copies\n\n"
+		  "Q: One experiment that would confirm or reject each hypothesis.  A: (1) dtypes (2) Memcpy rows\n");
+	value_is(&r, "workload", "decoder LLM, bf16");
+	value_is(&r, "next-experiment", "re-profile with record_shapes");
+	assert_int_equal(r.sections[h].line, 6);
+	assert_int_equal(r.sections[e].line, 9);
+	assert_non_null(memmem(r.text.buf + r.sections[e].span.start, r.sections[e].span.end - r.sections[e].span.start,
+			       "Memcpy rows", 11));
+	assert_null(memmem(r.text.buf, r.text.len, "confirm or reject", 17)); /* the copied words are gone */
+	gr_report_free(&r);
+}
+
+/* A form whose line breaks were lost: the follow-up answers' headings sit
+ * mid-line and open their sections there. */
+static void test_report_run_together_sections(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	int h = gr_exercise_section(part_a, "hypotheses"), n = gr_exercise_section(part_a, "not-yet");
+	parse(&r, "Workload: LLM Hardware: L4 Next experiment: re-profile with stacks. Hypotheses: (1) fp32 casts "
+		  "(2) host-device copies. Not optimizing yet: aten::slice, 1.4 ms.\n");
+	value_is(&r, "next-experiment", "re-profile with stacks");
+	assert_int_equal(r.sections[h].found, 1);
+	assert_int_equal(r.sections[n].found, 1);
+	struct gr_span hs = r.sections[h].span;
+	assert_non_null(memmem(r.text.buf + hs.start, hs.end - hs.start, "host-device copies", 18));
+	assert_null(memmem(r.text.buf + hs.start, hs.end - hs.start, "slice", 5));
 	gr_report_free(&r);
 }
 
@@ -193,6 +263,9 @@ int main(void)
 		cmocka_unit_test(test_report_multiline_value_and_order),
 		cmocka_unit_test(test_report_renamed_label_serves_content),
 		cmocka_unit_test(test_report_inline_labels),
+		cmocka_unit_test(test_report_numbered_headings_and_columns),
+		cmocka_unit_test(test_report_quiz_export),
+		cmocka_unit_test(test_report_run_together_sections),
 		cmocka_unit_test(test_report_sections_by_heading_and_number),
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
 		cmocka_unit_test(test_report_marks_before_labels),
