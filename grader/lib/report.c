@@ -1096,8 +1096,8 @@ static int find_items(struct parser *p)
 	size_t cap = 0;
 	for (size_t i = 0; i < p->nl; i++) {
 		struct linfo *l = &p->li[i];
-		if (!l->item)
-			continue;
+		if (!l->item || !has_content(p->buf, l->body, l->off + l->len))
+			continue; /* "A2:" alone opens an answer; it is no item of it */
 		if (GR_GROW(r->items, r->nitems, cap, 16) < 0)
 			return -1;
 		r->items[r->nitems++] = (struct gr_item){ { .start = l->body, .end = l->off + l->len }, (int)i + 1, l->indent,

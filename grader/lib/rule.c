@@ -1951,6 +1951,29 @@ static int blank_between(const struct gr_report *r, size_t off, int line)
 	return blank;
 }
 
+/* A list whose line breaks were lost, all on one line after its heading's
+ * colon: "Contrast with Part A: - A: real math - B: launches - ...". Counts
+ * the items (each " - " outside parentheses opens one) into *n; 0 when sp
+ * holds no such list. */
+static int inline_items(const char *b, struct gr_span sp, int *n)
+{
+	if (sp.end <= sp.start || memchr(b + sp.start, '\n', sp.end - sp.start - 1))
+		return 0;
+	const char *colon = memchr(b + sp.start, ':', sp.end - sp.start < 80 ? sp.end - sp.start : 80);
+	size_t k = colon ? (size_t)(colon - b) + 1 : sp.start;
+	while (k < sp.end && b[k] == ' ')
+		k++;
+	if (k + 1 >= sp.end || b[k] != '-' || b[k + 1] != ' ')
+		return 0;
+	int items = 1, depth = 0;
+	for (size_t i = k + 2; i + 2 < sp.end; i++) {
+		depth += b[i] == '(' ? 1 : b[i] == ')' && depth > 0 ? -1 : 0;
+		items += !depth && b[i] == ' ' && b[i + 1] == '-' && b[i + 2] == ' ';
+	}
+	*n = items;
+	return 1;
+}
+
 static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			 struct gr_rule_result *res)
 {
@@ -1980,6 +2003,10 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 			n = run;
 			best_start = run_start;
 		}
+	}
+	if (!n && inline_items(r->text.buf, sp, &n)) { /* "Contrast with Part A: - x - y - z - w" */
+		lists = 1;
+		best_start = sp.start;
 	}
 	if (best_start != NONE)
 		res->evidence = best_start;

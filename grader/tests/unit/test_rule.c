@@ -237,6 +237,16 @@ static void test_rule_asides_options_and_headings(void **state)
 	assert_true(passes_in(b, "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n\n- B: matmul is 240 tiny "
 				 "launches.\n\n- A is GPU-bound; B is host-bound.\n\n- Fused attention is wrong: no attention "
 				 "op.\n", "contrast-bullets"));
+	/* A form whose line breaks were lost: the items inline after the
+	 * heading; and an answer mark alone ("A2:") is no item. */
+	assert_true(passes_in(b, "Next experiment: capture a CUDA graph. Contrast with Part A: - A: matmul is real "
+				 "math (18 calls, ~2 ms) - B: matmul is 240 tiny launches - A is GPU-bound, B host-bound "
+				 "- Fused attention is wrong: no attention op\n", "contrast-bullets"));
+	assert_false(passes_in(b, "Next experiment: capture a CUDA graph. Contrast with Part A: - A: matmul is real "
+				  "math - B: matmul is 240 tiny launches - Fused attention is wrong\n", "contrast-bullets"));
+	assert_true(passes_in(b, "Q2: Contrast with Part A in four bullets.\nA2:\n- A: real math, 18 calls of 2 ms.\n"
+				 "- B: 240 tiny launches.\n- A is GPU-bound; B is host-bound.\n- Fused attention is wrong: "
+				 "no attention op.\n", "contrast-bullets"));
 	gr_exercise_free(b);
 	assert_false(passes("Next experiment: it depends - could be a record_shapes profile, or reloading in bf16, "
 			    "or grepping for .cpu() calls.\n", "single-experiment"));
