@@ -464,7 +464,8 @@ static int section_at(struct parser *p, size_t off, size_t end, size_t *value)
 /* Split the rest of a line that holds several labels: each value runs to the
  * next label found after a separator. A section's heading found so (the
  * line breaks of a form were lost) comes back as *f = -1 - section. */
-static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *f, int *state, size_t *value)
+static size_t next_inline_label(struct parser *p, size_t from, size_t end, int runtogether, int *f, int *state,
+				size_t *value)
 {
 	/* "Workload: Hardware:" - a value that is itself the next label is empty. */
 	int k0 = from < end ? label_at(p, from, end, state, value) : -1;
@@ -478,7 +479,7 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *
 		 * template's own label, capitalised, with its colon: a form
 		 * whose line breaks were lost ("... KV cache enabled Hardware:
 		 * 2x A100 Top CUDA time: ..."). */
-		int bare = c == ' ' && i + 1 < end && isupper((unsigned char)p->buf[i + 1]);
+		int bare = runtogether && c == ' ' && i + 1 < end && isupper((unsigned char)p->buf[i + 1]);
 		if (c != '.' && c != ';' && c != ',' && c != '|' && !bare)
 			continue;
 		size_t j = i + 1;
@@ -495,7 +496,7 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int *
 			*f = k;
 			return i;
 		}
-		if (c == '.' || bare) { /* a sentence ends, then "Hypotheses: ..." */
+		if (runtogether && (c == '.' || bare)) { /* a sentence ends, then "Hypotheses: ..." */
 			int sec = section_at(p, j, end, value);
 			if (sec >= 0) {
 				*f = -1 - sec;
@@ -541,10 +542,17 @@ static void find_fields(struct parser *p)
 		l->nlab = 1;
 		l->lab_s[0] = l->body;
 		l->lab_e[0] = vs;
+		/* A form whose line breaks were lost holds three labels or more
+		 * (and their colons) on one line; only such a line is searched
+		 * after bare spaces and for sections' headings, which costs a
+		 * try at every capital. */
+		int colons = 0;
+		for (const char *c = p->buf + l->off; colons < 3 && (c = memchr(c, ':', (size_t)(p->buf + end - c))); c++)
+			colons++;
 		while (l->mid_labels) {
 			int nf, ns = 0;
 			size_t nv;
-			size_t cut = next_inline_label(p, vs, end, &nf, &ns, &nv);
+			size_t cut = next_inline_label(p, vs, end, colons >= 3, &nf, &ns, &nv);
 			if (!cut || nv <= vs)
 				break;
 			if (f >= 0)
