@@ -26,6 +26,7 @@ struct loader {
 	const yaml_node_t *last; /* the last node visited within the budget: where it ran out */
 	struct gr_exercise *ex;
 	struct gr_pcache *pc;    /* patterns compiled so far, by text (NULL: compile each) */
+	pcre2_match_data *md;    /* for matches_empty(), created on first use */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -278,12 +279,13 @@ pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset)
 	return re; /* JIT-compiled by gr_exercise_jit(), for batches */
 }
 
-static int matches_empty(pcre2_code *re)
+/* Does re match the empty string? One match data for every pattern of a
+ * load, not one each. */
+static int matches_empty(struct loader *L, pcre2_code *re)
 {
-	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
-	int rc = md ? pcre2_match(re, (PCRE2_SPTR) "", 0, 0, 0, md, NULL) : -1;
-	pcre2_match_data_free(md);
-	return rc >= 0;
+	if (!L->md && !(L->md = pcre2_match_data_create(1, NULL)))
+		return 0;
+	return pcre2_match(re, (PCRE2_SPTR) "", 0, 0, 0, L->md, NULL) >= 0;
 }
 
 /* The patterns of a node: one scalar or a list of them (at most 256), none
@@ -332,7 +334,7 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 		pcre2_code *re = compile_plain(p, msg, sizeof(msg), &off);
 		if (!re)
 			return fail(L, items[i], "bad pattern in %s at offset %zu: %s", owner, off, msg);
-		int empty = matches_empty(re);
+		int empty = matches_empty(L, re);
 		pcre2_code_free(re);
 		if (empty)
 			return fail(L, items[i], "pattern in %s matches the empty string, so it matches everywhere", owner);
@@ -391,7 +393,7 @@ static int compile_set(struct loader *L, yaml_node_t *n, const char *owner, stru
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < out->n; i++)
-		if (matches_empty(out->v[i].re))
+		if (matches_empty(L, out->v[i].re))
 			return fail(L, items[i], "pattern in %s matches the empty string, so it matches everywhere", owner);
 	if (keep) {
 		*keep = calloc(count, sizeof(char *));
@@ -1303,6 +1305,7 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	}
 done:
 	gr_pcache_free(L.pc); /* borrows the sets' codes: before they go */
+	pcre2_match_data_free(L.md);
 	yaml_document_delete(&L.doc);
 	free(src);
 	if (rc) {
