@@ -270,20 +270,15 @@ static void decorate(struct parser *p, struct linfo *l)
 					k++;
 				levels++;
 			}
-			if (levels && k < end && b[k] == ' ') {
+			if (levels && k < end && b[k] == ' ')
 				j = k;
-				if (!l->item) {
-					l->item = 2;
-					l->number = n;
-				}
-			} else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*')) {
+			else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*'))
 				j = k + 1;
-				if (!l->item) {
-					l->item = 2;
-					l->number = n;
-				}
-			} else {
+			else
 				break;
+			if (!l->item) {
+				l->item = 2;
+				l->number = n;
 			}
 		} else if (guard == 0 && (b[i] == 'Q' || b[i] == 'q') && i + 2 < end && (b[i + 1] == ':' || b[i + 1] == '.') &&
 			   b[i + 2] == ' ') {

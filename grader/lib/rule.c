@@ -614,15 +614,6 @@ static int only_aside(const char *b, size_t from, size_t to)
 	return only_spaces(b, from, to);
 }
 
-/* Is offset at inside a double-quoted stretch of sp (an odd number of '"'
- * before it)? */
-static int quoted_at(const char *b, struct gr_span sp, size_t at)
-{
-	int q = 0;
-	for (size_t k = sp.start; k < at; k++)
-		q ^= b[k] == '"';
-	return q;
-}
 
 /* Does sp hold one of the phrases, not negated by the words just before it?
  * "I agree" endorses; "I don't agree", "not a good idea" do not; nor does
@@ -630,12 +621,16 @@ static int quoted_at(const char *b, struct gr_span sp, size_t at)
 static int endorses(const char *b, struct gr_span sp, const char *const *phrases)
 {
 	static const char *const no[] = { "not", "no", "never", "hardly", "dont", "doesnt", "cant", "isnt", NULL };
+	size_t seen = sp.start; /* '"' counted up to here: */
+	int quoted = 0;         /* an odd number of them, so far, is inside a quotation */
 	for (size_t from = sp.start; from < sp.end;) {
 		size_t at = find_phrase(b, span_at(from, sp.end), phrases);
 		if (at == NONE)
 			return 0;
+		for (; seen < at; seen++)
+			quoted ^= b[seen] == '"';
 		/* The two words before it. */
-		int negated = quoted_at(b, sp, at);
+		int negated = quoted;
 		size_t e = at;
 		for (int w = 0; w < 2 && !negated; w++) {
 			while (e > sp.start && !(gr_isalpha((unsigned char)b[e - 1]) || b[e - 1] == '\''))
@@ -821,16 +816,9 @@ static int ends_in_verdict(const char *b, size_t from, size_t to)
 	static const char *const judging[] = { "not", "should", "shouldn't", "must", "can't", "cannot", "never",
 					       "isn't", "aren't", "needn't", NULL };
 	int words = 0, judged = 0;
-	for (size_t k = from; k < to;) {
-		while (k < to && !gr_isalpha((unsigned char)b[k]))
-			k++;
-		size_t w = k;
-		while (k < to && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
-			k++;
-		if (k == w)
-			break;
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.end > w.start; w = first_word(b, span_at(w.end, to))) {
 		words++;
-		judged |= word_in(b + w, k - w, judging);
+		judged |= word_in(b + w.start, w.end - w.start, judging);
 	}
 	return words >= 3 && judged;
 }
@@ -844,16 +832,9 @@ static int opens_with_claim(const char *b, size_t from, size_t to)
 	if (colon) /* "Not yet: attention kernel, slice, ...": a label, then the list */
 		from = (size_t)(colon - b) + 1;
 	int words = 0, function = 0;
-	for (size_t k = from; k < to;) {
-		while (k < to && !gr_isalpha((unsigned char)b[k]))
-			k++;
-		size_t w = k;
-		while (k < to && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
-			k++;
-		if (k == w)
-			break;
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.end > w.start; w = first_word(b, span_at(w.end, to))) {
 		words++;
-		function += in_set(&ws_function, b + w, k - w);
+		function += in_set(&ws_function, b + w.start, w.end - w.start);
 	}
 	return words >= 3 && function >= 1;
 }
@@ -1810,6 +1791,8 @@ static int answers_question(const char *b, size_t first, size_t cs)
 		k--;
 	if (k <= first || b[k - 1] != ':')
 		return 0;
+	if (k - first > 240) /* a question is short: a long plan of colons is not rescanned each time */
+		first = k - 240;
 	for (size_t i = first; i < k; i++)
 		if ((i + 8 <= k && !strncasecmp(b + i, "whether ", 8)) || (i + 4 <= k && !strncasecmp(b + i, " if ", 4)))
 			return 1;
