@@ -195,6 +195,8 @@ struct gr_exercise {
 	double ms_tolerance;     /* facts: relative, e.g. 0.08 */
 	int max_points;
 	char *json_id;           /* id as a JSON string (see gr_criterion), or NULL */
+	size_t compiled;         /* patterns the load compiled; the rest came from the
+				  * cache file of the last run (pcache.h) */
 };
 
 /* Load and compile path. On failure returns GR_EINPUT/GR_EIO/GR_ENOMEM with

@@ -153,15 +153,10 @@ void gr_trigrams_free(struct gr_trigrams *t);
 int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
 		      char *msg, size_t m, size_t *offset);
 
-/* The patterns compiled during one load, by their text: a pattern several
- * sets hold is compiled once and copied (pcre2_code_copy). The cache
- * borrows the first set's code: free it (gr_pcache_free) before any set.
- * gr_pcache_new() returns NULL when out of memory. */
-struct gr_pcache;
-struct gr_pcache *gr_pcache_new(void);
-void gr_pcache_free(struct gr_pcache *c);
+struct gr_pcache; /* pcache.h */
 
-/* gr_patset_compile() through cache (NULL: none). */
+/* gr_patset_compile() through cache (NULL: none): codes and literal
+ * analyses kept from earlier sets of the load, or from the last run. */
 int gr_patset_compile_cached(struct gr_patset *set, const char *const *patterns, size_t n, struct gr_pcache *cache,
 			     size_t *bad, char *msg, size_t m, size_t *offset);
 
@@ -234,8 +229,9 @@ struct gr_gate {
 	int prefix; /* every match starts with one of them */
 };
 
-/* Returns 0 or GR_ENOMEM; a pattern with no literal gives an open gate. */
-int gr_gate_build(struct gr_gate *g, const char *pattern);
+/* Returns 0 or GR_ENOMEM; a pattern with no literal gives an open gate.
+ * cache (NULL: none) keeps the literal analysis, as for sets. */
+int gr_gate_build(struct gr_gate *g, const char *pattern, struct gr_pcache *cache);
 
 /* May a match of the gate's pattern lie within [from, to) of the text t
  * indexes (starting at from, for a prefix gate)? 1 when it cannot tell. */

@@ -15,6 +15,7 @@
 #include <jansson.h>
 #include <yaml.h>
 
+#include "pcache.h"
 #include "text.h"
 
 struct loader {
@@ -248,35 +249,41 @@ static int parse_bool(struct loader *L, yaml_node_t *n, const char *what, bool *
 
 /* ---- patterns --------------------------------------------------------- */
 
-/* Compile without JIT: to check one pattern before it joins its alternation. */
-static pcre2_code *compile_plain(const char *pattern, char *msg, size_t n, size_t *offset)
+/* Compile through the load's cache (pcache.h); on a bad pattern, NULL with
+ * PCRE2's message (out of memory: "out of memory"). */
+static pcre2_code *compile_with(struct gr_pcache *pc, const char *pattern, uint32_t options, char *msg, size_t n,
+				size_t *offset)
 {
 	int code;
 	PCRE2_SIZE off = 0;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-				       PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF,
-				       &code, &off, NULL);
+	pcre2_code *re = gr_pcache_compile(pc, pattern, options, &code, &off);
 	if (!re) {
-		pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, n);
+		if (code)
+			pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, n);
+		else
+			snprintf(msg, n, "out of memory");
 		*offset = off;
 	}
 	return re;
 }
 
+#define PLAIN_OPTIONS (PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF)
+
+/* Compile without JIT: to check one pattern before it joins its alternation. */
+static pcre2_code *compile_plain(struct loader *L, const char *pattern, char *msg, size_t n, size_t *offset)
+{
+	return compile_with(L->pc, pattern, PLAIN_OPTIONS, msg, n, offset);
+}
+
+static pcre2_code *compile_joined(struct loader *L, const char *pattern, char *msg, size_t n, size_t *offset)
+{
+	/* JIT-compiled by gr_exercise_jit(), for batches */
+	return compile_with(L->pc, pattern, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, msg, n, offset);
+}
+
 pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset)
 {
-	int code;
-	PCRE2_SIZE off = 0;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-				       PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF |
-					       PCRE2_USE_OFFSET_LIMIT,
-				       &code, &off, NULL);
-	if (!re) {
-		pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, n);
-		*offset = off;
-		return NULL;
-	}
-	return re; /* JIT-compiled by gr_exercise_jit(), for batches */
+	return compile_with(NULL, pattern, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, msg, n, offset);
 }
 
 /* Does re match the empty string? One match data for every pattern of a
@@ -331,7 +338,7 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 		const char *p = scalar(items[i]);
 		char msg[256];
 		size_t off;
-		pcre2_code *re = compile_plain(p, msg, sizeof(msg), &off);
+		pcre2_code *re = compile_plain(L, p, msg, sizeof(msg), &off);
 		if (!re)
 			return fail(L, items[i], "bad pattern in %s at offset %zu: %s", owner, off, msg);
 		int empty = matches_empty(L, re);
@@ -353,8 +360,8 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 	}
 	char msg[256];
 	size_t off;
-	*out = gr_compile(joined, msg, sizeof(msg), &off);
-	int rc = *out ? gr_gate_build(gate, joined) : 0;
+	*out = compile_joined(L, joined, msg, sizeof(msg), &off);
+	int rc = *out ? gr_gate_build(gate, joined, L->pc) : 0;
 	free(joined);
 	if (!*out)
 		return fail(L, n, "patterns of %s do not combine: %s", owner, msg);
@@ -1018,13 +1025,13 @@ static const char *const default_clause[] = {
 	NULL
 };
 
-static int compile_defaults(const char *const *pats, struct gr_patset *out)
+static int compile_defaults(struct loader *L, const char *const *pats, struct gr_patset *out)
 {
 	size_t n = 0, bad, off;
 	char msg[128];
 	while (pats[n])
 		n++;
-	return gr_patset_compile(out, pats, n, &bad, msg, sizeof(msg), &off) ? GR_ENOMEM : 0;
+	return gr_patset_compile_cached(out, pats, n, L->pc, &bad, msg, sizeof(msg), &off) ? GR_ENOMEM : 0;
 }
 
 static int load_polarity(struct loader *L, yaml_node_t *n)
@@ -1041,7 +1048,7 @@ static int load_polarity(struct loader *L, yaml_node_t *n)
 		yaml_node_t *v = n ? map_get(L, n, cues[i].key) : NULL;
 		char what[64];
 		snprintf(what, sizeof(what), "'polarity: %s'", cues[i].key);
-		int rc = v ? compile_set(L, v, what, cues[i].set, NULL, NULL) : compile_defaults(cues[i].def, cues[i].set);
+		int rc = v ? compile_set(L, v, what, cues[i].set, NULL, NULL) : compile_defaults(L, cues[i].def, cues[i].set);
 		if (rc)
 			return rc;
 	}
@@ -1059,7 +1066,7 @@ static int load_facts(struct loader *L, yaml_node_t *n)
 	 * comma; before three, a thousands separator ("13,958 MiB"). */
 	/* A number first, so PCRE2 can skip to digits; "about", "~" before it
 	 * are read by rule.c. [0-9], not \d: UCP would make \d every script's digits. */
-	L->ex->quantity_re = gr_compile(
+	L->ex->quantity_re = compile_joined(L, 
 		"(?<![\\w.,])([0-9]+,[0-9]{1,2}(?![0-9])|[0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?)\\s*"
 		"(%|percent\\b|pct\\b|ms\\b|msec\\b|milliseconds?\\b|µs\\b|us\\b|s\\b|sec\\b|seconds?\\b|"
 		"GiB\\b|GB\\b|MiB\\b|MB\\b|KiB\\b|KB\\b|calls?\\b|launch(?:es)?\\b)?",
@@ -1101,7 +1108,7 @@ static int echo_line(const struct gr_exercise *ex, const char *a, const char *z)
 
 /* One pattern matching any line of the prompt of 30 or more characters, so
  * a report that pastes the prompt (or restates its criteria) gains nothing. */
-static int compile_echo(struct gr_exercise *ex)
+static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 {
 	/* One pattern per distinctive line, so each is tried only where its
 	 * first word occurs (patset.h). */
@@ -1148,7 +1155,9 @@ static int compile_echo(struct gr_exercise *ex)
 	if (!rc && n) {
 		char msg[128];
 		size_t off, bad;
-		rc = gr_patset_compile(&ex->echo, (const char *const *)pats, n, &bad, msg, sizeof(msg), &off) ? GR_ENOMEM : 0;
+		rc = gr_patset_compile_cached(&ex->echo, (const char *const *)pats, n, pc, &bad, msg, sizeof(msg), &off)
+			     ? GR_ENOMEM
+			     : 0;
 	}
 	for (size_t i = 0; pats && i < n; i++)
 		free(pats[i]);
@@ -1207,7 +1216,7 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	if (!rc) rc = load_polarity(L, map_get(L, root, "polarity"));
 	if (!rc) rc = load_facts(L, map_get(L, root, "facts"));
 	if (!rc) rc = load_criteria(L, map_get(L, root, "criteria"));
-	if (!rc) rc = compile_echo(ex);
+	if (!rc) rc = compile_echo(ex, L->pc);
 	if (rc == GR_ENOMEM)
 		gr_error_set(L->err, GR_ENOMEM, L->path, 0, 0, "out of memory");
 	return rc;
@@ -1288,6 +1297,7 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	}
 	yaml_parser_delete(&parser);
 	L.pc = gr_pcache_new(); /* NULL (out of memory): every pattern compiled on its own */
+	gr_pcache_open(L.pc, path);
 	L.ex = calloc(1, sizeof(*L.ex));
 	if (!L.ex) {
 		rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
@@ -1303,8 +1313,15 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 		if (share_patterns(L.ex))
 			rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
 	}
+	if (!rc) {
+		struct gr_pcache_stats st = { 0 };
+		gr_pcache_save(L.pc); /* for the next run; failing to is no error */
+		if (L.pc)
+			gr_pcache_stats(L.pc, &st);
+		L.ex->compiled = st.compiled;
+	}
 done:
-	gr_pcache_free(L.pc); /* borrows the sets' codes: before they go */
+	gr_pcache_free(L.pc);
 	pcre2_match_data_free(L.md);
 	yaml_document_delete(&L.doc);
 	free(src);

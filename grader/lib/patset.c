@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "chars.h"
 #include "error.h"
+#include "pcache.h"
 
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -771,6 +772,134 @@ size_t gr_pattern_literals(const char *pattern, char **out, size_t max, struct g
 
 /* ---- sets -------------------------------------------------------------------- */
 
+/* A pattern's literal analysis as the cache keeps it (pcache.h): counts,
+ * the three widths, then each literal (its \b flag, length, bytes), the
+ * need and the needset. Working it out is a sixth of a load. */
+#define LIT_TAG 1
+
+static void put_width(struct gr_buf *b, struct gr_width w)
+{
+	uint64_t c = w.c;
+	uint32_t sw[2] = { w.s, w.w };
+	gr_buf_add(b, (const char *)&c, 8);
+	gr_buf_add(b, (const char *)sw, 8);
+}
+
+static void put_str(struct gr_buf *b, const char *s)
+{
+	uint16_t n = (uint16_t)strlen(s);
+	gr_buf_add(b, (const char *)&n, 2);
+	gr_buf_add(b, s, n);
+}
+
+static void pack_literals(struct gr_pcache *c, const char *pattern, char **lits, size_t k,
+			  const struct gr_lit_info *info)
+{
+	struct gr_buf b = { 0 };
+	unsigned char head[3] = { (unsigned char)k, (unsigned char)info->prefix, (unsigned char)info->nneedset };
+	gr_buf_add(&b, (const char *)head, 3);
+	put_width(&b, info->pre);
+	put_width(&b, info->need_pre);
+	put_width(&b, info->needset_pre);
+	for (size_t j = 0; j < k; j++) {
+		gr_buf_putc(&b, (char)(info->wb[j] != 0));
+		put_str(&b, lits[j]);
+	}
+	put_str(&b, info->need);
+	for (size_t j = 0; j < info->nneedset; j++)
+		put_str(&b, info->needset[j]);
+	if (gr_buf_ok(&b))
+		gr_pcache_keep_blob(c, pattern, LIT_TAG, b.data, b.len);
+	gr_buf_free(&b);
+}
+
+struct reader {
+	const unsigned char *p, *end;
+	int bad;
+};
+
+static void get_bytes(struct reader *r, void *out, size_t n)
+{
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = 1;
+		memset(out, 0, n);
+		return;
+	}
+	memcpy(out, r->p, n);
+	r->p += n;
+}
+
+static struct gr_width get_width(struct reader *r)
+{
+	uint64_t c;
+	uint32_t sw[2];
+	get_bytes(r, &c, 8);
+	get_bytes(r, sw, 8);
+	return (struct gr_width){ (size_t)c, sw[0], sw[1] };
+}
+
+/* A string of at most max bytes into out (size max + 1). */
+static void get_str(struct reader *r, char *out, size_t max)
+{
+	uint16_t n;
+	get_bytes(r, &n, 2);
+	if (n > max)
+		r->bad = 1;
+	get_bytes(r, out, r->bad ? 0 : n);
+	out[r->bad ? 0 : n] = '\0';
+}
+
+/* The literals kept for pattern: their count (each in out malloc'ed), or
+ * (size_t)-1 when the blob does not read back (then none is left in out). */
+static size_t unpack_literals(const unsigned char *blob, size_t len, char **out, size_t max,
+			      struct gr_lit_info *info)
+{
+	struct reader r = { blob, blob + len, 0 };
+	unsigned char head[3];
+	get_bytes(&r, head, 3);
+	size_t k = head[0], got = 0;
+	if (k > max || head[2] > GR_NEEDSET_MAX)
+		return (size_t)-1;
+	memset(info, 0, sizeof(*info));
+	info->prefix = head[1];
+	info->pre = get_width(&r);
+	info->need_pre = get_width(&r);
+	info->needset_pre = get_width(&r);
+	char lit[UINT16_MAX + 1];
+	for (; got < k && !r.bad; got++) {
+		unsigned char wb;
+		get_bytes(&r, &wb, 1);
+		info->wb[got] = wb;
+		get_str(&r, lit, UINT16_MAX);
+		if (r.bad || !(out[got] = strdup(lit)))
+			break;
+	}
+	get_str(&r, info->need, GR_NEED_MAX);
+	info->nneedset = head[2];
+	for (size_t j = 0; j < info->nneedset; j++)
+		get_str(&r, info->needset[j], GR_NEED_MAX);
+	if (r.bad || got < k || r.p != r.end) {
+		for (size_t j = 0; j < got; j++)
+			free(out[j]);
+		return (size_t)-1;
+	}
+	return k;
+}
+
+/* gr_pattern_literals() through the cache (c may be NULL). */
+static size_t literals_of(struct gr_pcache *c, const char *pattern, char **out, size_t max,
+			  struct gr_lit_info *info)
+{
+	size_t len, k;
+	const unsigned char *blob = gr_pcache_blob(c, pattern, LIT_TAG, &len);
+	if (blob && (k = unpack_literals(blob, len, out, max, info)) != (size_t)-1)
+		return k;
+	k = gr_pattern_literals(pattern, out, max, info);
+	if (gr_pcache_persists(c))
+		pack_literals(c, pattern, out, k, info);
+	return k;
+}
+
 static void hash_literal(struct gr_literal *l)
 {
 	/* Sample the trigrams: a sample is a weaker filter, never a wrong one. */
@@ -831,11 +960,11 @@ static int whole_words(const char *p)
 
 /* Extract p's literals and hash their trigrams once, not per report. The
  * array is p's own until flatten() moves every pattern's into the set's. */
-static int add_literals(struct gr_pattern *p, const char *pattern)
+static int add_literals(struct gr_pattern *p, const char *pattern, struct gr_pcache *c)
 {
 	char *lits[GR_MAX_LITERALS];
 	struct gr_lit_info info;
-	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &info);
+	size_t k = literals_of(c, pattern, lits, GR_MAX_LITERALS, &info);
 	p->prefix = info.prefix;
 	p->pre = info.pre;
 	p->need_pre = info.need_pre;
@@ -936,75 +1065,14 @@ static int flatten(struct gr_patset *set)
 	return 0;
 }
 
-/* ---- the compile cache of one load ------------------------------------------ */
-
-struct gr_pcache {
-	struct pcache_slot {
-		char *src;              /* the pattern's text (owned) */
-		const pcre2_code *re;   /* its first compiled code (the first set's) */
-	} *slot;
-	size_t mask, n;
-};
-
-struct gr_pcache *gr_pcache_new(void)
-{
-	struct gr_pcache *c = calloc(1, sizeof(*c));
-	if (c && !(c->slot = calloc(1024, sizeof(*c->slot)))) {
-		free(c);
-		return NULL;
-	}
-	if (c)
-		c->mask = 1023;
-	return c;
-}
-
-void gr_pcache_free(struct gr_pcache *c)
-{
-	if (!c)
-		return;
-	for (size_t i = 0; i <= c->mask; i++)
-		free(c->slot[i].src);
-	free(c->slot);
-	free(c);
-}
-
-/* The slot for src: its code, or the empty slot to fill. */
-static struct pcache_slot *pcache_slot(struct gr_pcache *c, const char *src)
-{
-	size_t h = (size_t)gr_str_hash(src) & c->mask;
-	while (c->slot[h].src && strcmp(c->slot[h].src, src))
-		h = (h + 1) & c->mask;
-	return &c->slot[h];
-}
-
-/* Remember re as src's code; on failure (or a full table) nothing is
- * remembered: the next holder compiles its own. */
-static void pcache_keep(struct gr_pcache *c, struct pcache_slot *sl, const char *src, const pcre2_code *re)
-{
-	if (2 * (c->n + 1) > c->mask + 1 || !(sl->src = strdup(src)))
-		return;
-	sl->re = re;
-	c->n++;
-}
-
 /* Compiling is most of loading an exercise (a single `grade` pays it every
- * time): a pattern several sets hold ("\bcasts?\b" in three concepts) is
- * compiled once and copied, which costs a memcpy. */
-static pcre2_code *compile_one(const char *src, struct gr_pcache *cache, int *code, PCRE2_SIZE *off)
-{
-	struct pcache_slot *sl = cache ? pcache_slot(cache, src) : NULL;
-	if (sl && sl->src)
-		return pcre2_code_copy(sl->re);
-	/* Auto-possessification only speeds up some backtracking; without it
-	 * a compile is a fifth cheaper and the grading loop no slower. */
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED,
-				       PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF |
-					       PCRE2_USE_OFFSET_LIMIT | PCRE2_NO_AUTO_POSSESS,
-				       code, off, NULL);
-	if (re && sl)
-		pcache_keep(cache, sl, src, re);
-	return re;
-}
+ * time): a pattern several sets hold ("\\bcasts?\\b" in three concepts) is
+ * compiled once and copied, and the next run reads it from the cache file
+ * (pcache.h). Auto-possessification only speeds up some backtracking;
+ * without it a compile is a fifth cheaper and the grading loop no slower. */
+#define SET_OPTIONS                                                                                 \
+	(PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF | PCRE2_USE_OFFSET_LIMIT | \
+	 PCRE2_NO_AUTO_POSSESS)
 
 int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
 		      char *msg, size_t m, size_t *offset)
@@ -1025,7 +1093,7 @@ int gr_patset_compile_cached(struct gr_patset *set, const char *const *patterns,
 		int code = 0;
 		PCRE2_SIZE off = 0;
 		struct gr_pattern *p = &set->v[set->n];
-		p->re = compile_one(patterns[i], cache, &code, &off);
+		p->re = gr_pcache_compile(cache, patterns[i], SET_OPTIONS, &code, &off);
 		if (!p->re && !code)
 			return GR_ENOMEM; /* a copy that could not be made */
 		if (!p->re) {
@@ -1035,7 +1103,7 @@ int gr_patset_compile_cached(struct gr_patset *set, const char *const *patterns,
 			return GR_EINPUT;
 		}
 		set->n++;
-		if (!(p->src = strdup(patterns[i])) || add_literals(p, patterns[i]) < 0)
+		if (!(p->src = strdup(patterns[i])) || add_literals(p, patterns[i], cache) < 0)
 			return GR_ENOMEM;
 	}
 	return flatten(set);
@@ -1534,12 +1602,12 @@ void gr_patset_free(struct gr_patset *set)
 	set->n = 0;
 }
 
-int gr_gate_build(struct gr_gate *g, const char *pattern)
+int gr_gate_build(struct gr_gate *g, const char *pattern, struct gr_pcache *cache)
 {
 	char *lits[GR_MAX_LITERALS];
 	struct gr_lit_info info;
 	memset(g, 0, sizeof(*g));
-	size_t k = gr_pattern_literals(pattern, lits, GR_MAX_LITERALS, &info);
+	size_t k = literals_of(cache, pattern, lits, GR_MAX_LITERALS, &info);
 	if (!k)
 		return 0;
 	if (!(g->lit = calloc(k, sizeof(*g->lit)))) {

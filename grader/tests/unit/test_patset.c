@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "pcache.h"
 #include "test_support.h"
 #include "text.h"
 
@@ -517,7 +518,7 @@ static void test_gates(void **state)
 		struct gr_gate g;
 		char msg[128];
 		size_t off;
-		assert_int_equal(gr_gate_build(&g, patterns[i]), 0);
+		assert_int_equal(gr_gate_build(&g, patterns[i], NULL), 0);
 		assert_true(i == 2 ? g.n == 0 : g.n > 0);
 		pcre2_code *re = gr_compile(patterns[i], msg, sizeof(msg), &off);
 		assert_non_null(re);

@@ -1,0 +1,81 @@
+/*
+ * pcache.h - compiled patterns, kept once per load and between runs.
+ *
+ * Loading an exercise compiles some 600 PCRE2 patterns and works out each
+ * one's literals (patset.h): most of what one `grader grade` costs. Within
+ * a load, a pattern several sets hold is compiled once and copied. Between
+ * runs, what a load compiled (PCRE2's serialised codes) and each pattern's
+ * literal analysis are kept in a cache file per exercise, so the next run
+ * of a learner's `make check` reads them instead of working them out again.
+ *
+ * Entries are found by the pattern's exact text and compile options, never
+ * by the exercise's name or date: an edited exercise's changed patterns
+ * miss, are compiled, and the file is rewritten with what this load used.
+ * A file that is short, from another PCRE2 build, fails its checksum, is
+ * not the user's own or is writable by others is ignored (PCRE2 trusts
+ * serialised data: only the user's own, intact file is decoded). Failing
+ * to write one is silent. Caching never changes a verdict or a message: a
+ * pattern that does not compile is never kept, so its error is found and
+ * reported exactly as without a cache.
+ *
+ * Where: $GRADER_CACHE_DIR, else $XDG_CACHE_HOME/profiler-triage, else
+ * $HOME/.cache/profiler-triage. GRADER_CACHE_DIR=off (or empty) turns
+ * the file off; the cache within a load stays. One file per exercise:
+ * patterns-<hash of its absolute path>.bin.
+ *
+ * Ownership: the cache owns its codes and blobs; gr_pcache_compile()
+ * returns a code the caller owns. One cache serves one load on one thread.
+ */
+#ifndef GR_PCACHE_H
+#define GR_PCACHE_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct gr_pcache;
+
+/* NULL when out of memory (callers then compile every pattern). */
+struct gr_pcache *gr_pcache_new(void);
+void gr_pcache_free(struct gr_pcache *c);
+
+/* Read the file kept for the exercise at path, when one is usable; either
+ * way, gr_pcache_save() will write to it. */
+void gr_pcache_open(struct gr_pcache *c, const char *path);
+
+/* Write the file back when this load compiled or analysed something it
+ * did not hold. Returns 1 written, 0 nothing to write or no file chosen,
+ * -1 not written (nothing is lost: the next run compiles). */
+int gr_pcache_save(struct gr_pcache *c);
+
+/* pcre2_compile(src, options) through c (NULL: plain compile): a copy of
+ * the kept code, or a fresh one (then kept). On a bad pattern returns NULL
+ * with *code and *off as pcre2_compile sets them; out of memory, NULL with
+ * *code 0. */
+pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t options, int *code, PCRE2_SIZE *off);
+
+/* Does c keep anything for the next run (a cache file was chosen)? Blobs
+ * are worth building only then. */
+int gr_pcache_persists(const struct gr_pcache *c);
+
+/* The bytes kept for src under tag (a pattern's literal analysis), or NULL. */
+const unsigned char *gr_pcache_blob(struct gr_pcache *c, const char *src, uint32_t tag, size_t *len);
+
+/* Keep blob for src under tag, when c persists (copied; out of memory:
+ * not kept). */
+void gr_pcache_keep_blob(struct gr_pcache *c, const char *src, uint32_t tag, const void *blob, size_t len);
+
+struct gr_pcache_stats {
+	size_t compiled; /* pcre2_compile calls made */
+	size_t reused;   /* codes handed out from the cache */
+	size_t read;     /* entries read from the file */
+	int written;     /* gr_pcache_save() wrote the file */
+};
+void gr_pcache_stats(const struct gr_pcache *c, struct gr_pcache_stats *st);
+
+/* The file gr_pcache_open(path) reads and writes, into out (size n):
+ * 0, or -1 when caching to a file is off or no directory can be named. */
+int gr_pcache_file(const char *path, char *out, size_t n);
+
+#endif
