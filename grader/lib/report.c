@@ -128,6 +128,24 @@ static size_t after_label(const char *b, size_t i, size_t end)
 	return skip_marks(b, i, end);
 }
 
+/* "Next experiment is one profiler run ...", "hardware would be an L4":
+ * a label said as the subject of "is" (dictated, or plain prose) names its
+ * field as a colon would. Only a field's own label, never an alias: "GPU
+ * is mostly idle" is a sentence, not the Hardware line. */
+static size_t after_label_is(const char *b, size_t i, size_t end)
+{
+	static const char *const verbs[] = { "is ", "would be ", "will be ", "was ", NULL };
+	if (i >= end || b[i] != ' ')
+		return 0;
+	i++;
+	for (const char *const *v = verbs; *v; v++) {
+		size_t n = strlen(*v);
+		if (end - i > n && !strncasecmp(b + i, *v, n) && isalnum((unsigned char)b[i + n]))
+			return i + n;
+	}
+	return 0;
+}
+
 /* Try every field's labels, then aliases, at off. */
 static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t *value)
 {
@@ -137,6 +155,8 @@ static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t
 			size_t e = pass ? match_at(p, fd->alias_re, fd->alias_first, &fd->alias_gate, off, end)
 					: match_at(p, fd->label_re, fd->label_first, &fd->label_gate, off, end);
 			size_t v = e ? after_label(p->buf, e, end) : 0;
+			if (!v && e && !pass)
+				v = after_label_is(p->buf, e, end);
 			if (v) {
 				*state = pass ? GR_FIELD_ALIASED : GR_FIELD_LABELLED;
 				*value = v;

@@ -1763,14 +1763,38 @@ static int contingent(const char *b, struct gr_span sentence, size_t cs)
 	while (k > sentence.start && (b[k - 1] == ' ' || b[k - 1] == ','))
 		k--;
 	size_t from = k;
-	while (from > sentence.start && b[from - 1] != ',' && b[from - 1] != ';' && b[from - 1] != ':')
-		from--;
+	while (from > sentence.start && b[from - 1] != ',' && b[from - 1] != ';' && b[from - 1] != ':' &&
+	       !(b[from - 1] == '-' && from - 1 > sentence.start && b[from - 2] == ' ' && b[from] == ' '))
+		from--; /* back to the last comma, semicolon, colon or spaced dash (an em dash) */
 	if (from >= k)
 		return 0;
 	struct gr_span c = first_word(b, span_at(from, k));
 	if (c.start < k && word_in(b + c.start, c.end - c.start, joins))
 		c = first_word(b, span_at(c.end, k));
 	return c.start < k && word_in(b + c.start, c.end - c.start, opener);
+}
+
+/* Does the sentence open with a heading that announces an explanation
+ * ("why: to see what each copy_ converts", "what I expect: fp32 weights
+ * cast to bf16 every step", "Expected result: ...") before cs? What
+ * follows it predicts or justifies the experiment; it proposes nothing. */
+static int explains(const char *b, struct gr_span sentence, size_t cs)
+{
+	static const char *const head[] = { "why", "because", "reason", "rationale", "expect", "expected", "expecting",
+					    "expectation", "prediction", "predicted", "hypothesis", "goal", "purpose",
+					    "result", "outcome", "rationale", NULL };
+	const char *colon = memchr(b + sentence.start, ':', sentence.end - sentence.start);
+	if (!colon || (size_t)(colon - b) >= cs || colon - (b + sentence.start) > 40)
+		return 0;
+	for (size_t k = sentence.start; k < (size_t)(colon - b);) {
+		struct gr_span w = first_word(b, span_at(k, (size_t)(colon - b)));
+		if (w.start >= w.end)
+			break;
+		if (word_in(b + w.start, w.end - w.start, head))
+			return 1;
+		k = w.end;
+	}
+	return 0;
 }
 
 /* Experiments in scope: the distinct kinds proposed (affirmed; past the first
@@ -1856,8 +1880,10 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	}
 	for (size_t i = 0; i < a->r->nitems; i++) {
 		struct gr_span it = a->r->items[i].span;
-		if (in_span(sp, it.start) && it.end <= sp.end + 1 && item_has_action(a, rule, it))
-			items++;
+		if (in_span(sp, it.start) && it.end <= sp.end + 1 && item_has_action(a, rule, it) &&
+		    !explains(b, it, it.end) && !contingent(b, it, it.end))
+			items++; /* not "- why: ...", "- what I expect: ...", "- if it's fp32 -> a cast": what
+				  * the plan is for, or how its result reads */
 	}
 	if (rule->action >= 0) {
 		const struct gr_mentions *act = &a->concepts[rule->action];
@@ -1878,6 +1904,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue; /* "find the .to() in the loop, move those tensors ...": one experiment */
 			if (actions > 0 && answers_question(b, first_act, cs))
 				continue;
+			if (actions > 0 && explains(b, a->r->sentences[x->sentence], cs))
+				continue; /* "what I expect: fp32 weights cast to bf16" */
 			if (actions > 0 && rule->measure >= 0 && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
 				const struct gr_mentions *me = &a->concepts[rule->measure];

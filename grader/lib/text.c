@@ -378,6 +378,251 @@ static size_t strip_html(char *buf, size_t len, unsigned *flags)
 	return o;
 }
 
+/* ---- dictation ------------------------------------------------------------ */
+
+/* Speech-to-text writes punctuation and numbers as the words spoken:
+ * "workload colon decoder only llm", "top cpu slash orchestration cost
+ * colon", "copy underscore at sixty one percent", "thirty one point seven
+ * milliseconds". A report that speaks its labels so (two lines or more
+ * that open with a few words and "colon") is read with the symbols: the
+ * words "colon", "slash", "underscore" become ":", "/", "_", and a run of
+ * number words becomes digits when it has a decimal "point" or a unit
+ * follows it ("sixty one percent" -> "61 percent"), never otherwise: "one
+ * experiment", "two hypotheses" keep their words. Rewritten in place, never
+ * longer, line by line. */
+
+static int word_is(const char *b, size_t i, size_t e, const char *w)
+{
+	size_t n = strlen(w);
+	return i + n <= e && !strncasecmp(b + i, w, n) && (i + n == e || !isalnum((unsigned char)b[i + n]));
+}
+
+/* The end of the word at i (ASCII letters), or i. */
+static size_t word_end(const char *b, size_t i, size_t e)
+{
+	while (i < e && isalpha((unsigned char)b[i]))
+		i++;
+	return i;
+}
+
+/* Does the line [s, e) open with one to six words and the word "colon"? */
+static int spoken_label(const char *b, size_t s, size_t e)
+{
+	size_t i = s;
+	while (i < e && (b[i] == ' ' || b[i] == '-' || b[i] == '*'))
+		i++;
+	for (int words = 0; words < 7 && i < e; words++) {
+		size_t we = word_end(b, i, e);
+		if (we == i)
+			return 0;
+		if (words > 0 && word_is(b, i, e, "colon"))
+			return 1;
+		i = we;
+		while (i < e && b[i] == ' ')
+			i++;
+	}
+	return 0;
+}
+
+static int dictated(const char *b, size_t len)
+{
+	if (!memmem(b, len, "colon", 5) && !memmem(b, len, "COLON", 5) && !memmem(b, len, "Colon", 5))
+		return 0;
+	int n = 0;
+	for (size_t s = 0; s < len && n < 2;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		n += spoken_label(b, s, e);
+		s = e + 1;
+	}
+	return n >= 2;
+}
+
+/* A number word's value and kind: 1 a digit (zero..nine, "oh"), 2 a teen
+ * or ten, 3 a multiple of ten, 4 hundred, 5 thousand; 0 none. */
+static int number_word(const char *b, size_t i, size_t e, int *v)
+{
+	static const char *const small[] = { "zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+					     "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+					     "sixteen", "seventeen", "eighteen", "nineteen" };
+	static const char *const tens[] = { "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety" };
+	size_t we = word_end(b, i, e), n = we - i;
+	if (!n || (we < e && isdigit((unsigned char)b[we])))
+		return 0;
+	for (int k = 0; k < 20; k++)
+		if (strlen(small[k]) == n && !strncasecmp(b + i, small[k], n)) {
+			*v = k;
+			return k < 10 ? 1 : 2;
+		}
+	for (int k = 0; k < 8; k++)
+		if (strlen(tens[k]) == n && !strncasecmp(b + i, tens[k], n)) {
+			*v = 20 + 10 * k;
+			return 3;
+		}
+	if (n == 2 && !strncasecmp(b + i, "oh", 2)) {
+		*v = 0;
+		return 1;
+	}
+	if (n == 7 && !strncasecmp(b + i, "hundred", 7))
+		return 4;
+	if (n == 8 && !strncasecmp(b + i, "thousand", 8))
+		return 5;
+	return 0;
+}
+
+static int unit_word(const char *b, size_t i, size_t e)
+{
+	static const char *const units[] = { "percent", "pct", "per cent", "milliseconds", "millisecond", "millis",
+					     "ms", "microseconds", "seconds", "secs", "calls", "gigs", "gig",
+					     "gigabytes", "gb", "gib", "megabytes", "mb", "tokens", "token", "copies", NULL };
+	for (const char *const *u = units; *u; u++)
+		if (word_is(b, i, e, *u))
+			return 1;
+	return 0;
+}
+
+/* Read the number words from i: the digits they spell into out (size m),
+ * and where the words end. Groups that cannot add up are said digit by
+ * digit or pair by pair and are joined: "four oh nine six" 4096, "one
+ * twenty eight" 128; "four thousand and ninety six" 4096; "thirty one point
+ * seven" 31.7. Returns the end, or i when nothing was read. */
+static size_t read_number(const char *b, size_t i, size_t e, char *out, size_t m, int *point)
+{
+	size_t o = 0, at = i, end = i;
+	long group = 0, total = 0;
+	int last = 0, open = 0; /* last: the kind of the last word; open: a group is being built */
+	*point = 0;
+	out[0] = '\0';
+	for (;;) {
+		int v = 0, kind = number_word(b, at, e, &v);
+		size_t we = word_end(b, at, e);
+		if (kind && !*point) {
+			int joins = !open || (kind == 1 && last == 3) || kind == 4 || kind == 5 ||
+				    (last >= 4 && kind <= 3 && (last == 5 || group % 100 == 0));
+			if (!joins) { /* "four oh": a new group, said after the last */
+				o += (size_t)snprintf(out + o, m - o, "%ld", total + group);
+				if (o >= m)
+					return i;
+				total = group = 0;
+			}
+			if (kind == 4)
+				group = (group ? group : 1) * 100;
+			else if (kind == 5) {
+				total += (group ? group : 1) * 1000;
+				group = 0;
+			} else
+				group += v;
+			open = 1;
+			last = kind;
+		} else if (kind == 1 && *point) {
+			if (o + 1 >= m)
+				return i;
+			out[o++] = (char)('0' + v);
+			out[o] = '\0';
+		} else if (open && !*point && word_is(b, at, e, "point") && number_word(b, word_end(b, at, e) + 1, e, &v) == 1) {
+			o += (size_t)snprintf(out + o, m - o, "%ld.", total + group);
+			if (o >= m)
+				return i;
+			*point = 1;
+		} else if (open && !*point && last >= 4 && word_is(b, at, e, "and")) {
+			/* "four thousand and ninety six" */
+		} else {
+			break;
+		}
+		end = we;
+		at = we;
+		if (at >= e || b[at] != ' ' || at + 1 >= e || !isalpha((unsigned char)b[at + 1]))
+			break;
+		at++;
+	}
+	if (!open)
+		return i;
+	if (!*point)
+		o += (size_t)snprintf(out + o, m - o, "%ld", total + group);
+	return o < m ? end : i;
+}
+
+/* After "underscore": a word that continues the identifier ("record
+ * underscore shapes"), not the sentence ("copy underscore and to",
+ * "copy underscore nineteen point six"). */
+static int joins_identifier(const char *b, size_t i, size_t e)
+{
+	static const char *const sentence[] = { "and", "or", "so", "the", "a", "an", "is", "are", "was", "were", "at",
+						"of", "in", "on", "to", "then", "which", "that", "but", "because",
+						"also", "plus", "from", "for", "as", "it", "its", "this", "with", "by",
+						"calls", "ops", "op", "kernel", "kernels", "time", "takes", "at", NULL };
+	int v;
+	if (i >= e || !isalpha((unsigned char)b[i]) || number_word(b, i, e, &v))
+		return 0;
+	for (const char *const *w = sentence; *w; w++)
+		if (word_is(b, i, e, *w))
+			return 0;
+	return 1;
+}
+
+static void spoken_line(char *b, size_t s, size_t e, size_t *o)
+{
+	for (size_t i = s; i < e;) {
+		int start = i == s || !isalnum((unsigned char)b[i - 1]);
+		if (b[i] == ' ' && i + 1 < e) { /* " colon", " slash ", " underscore" */
+			size_t w = i + 1;
+			if (word_is(b, w, e, "colon")) {
+				b[(*o)++] = ':';
+				i = w + 5;
+				continue;
+			}
+			if (word_is(b, w, e, "slash") && w + 6 < e && b[w + 5] == ' ') {
+				b[(*o)++] = '/';
+				i = w + 6;
+				continue;
+			}
+			if (word_is(b, w, e, "underscore")) {
+				b[(*o)++] = '_';
+				i = w + 10;
+				if (i + 1 < e && b[i] == ' ' && joins_identifier(b, i + 1, e))
+					i++; /* "record underscore shapes" */
+				continue;
+			}
+		}
+		int v;
+		if (start && isalpha((unsigned char)b[i]) && number_word(b, i, e, &v)) {
+			char digits[64];
+			int point;
+			size_t end = read_number(b, i, e, digits, sizeof(digits), &point);
+			if (end > i && (point || (end + 1 < e && b[end] == ' ' && unit_word(b, end + 1, e))) &&
+			    strlen(digits) <= end - i) {
+				memcpy(b + *o, digits, strlen(digits));
+				*o += strlen(digits);
+				i = end;
+				continue;
+			}
+			size_t we = word_end(b, i, e);
+			memmove(b + *o, b + i, we - i);
+			*o += we - i;
+			i = we;
+			continue;
+		}
+		b[(*o)++] = b[i++];
+	}
+}
+
+static size_t spoken_punctuation(char *b, size_t len)
+{
+	if (!dictated(b, len))
+		return len;
+	size_t o = 0;
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		spoken_line(b, s, e, &o);
+		if (nl)
+			b[o++] = '\n';
+		s = e + 1;
+	}
+	b[o] = '\0';
+	return o;
+}
+
 static int index_lines(struct gr_text *t)
 {
 	size_t cap = 16;
@@ -528,6 +773,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	flags |= blank_struck(b.p, b.len);
 	jira_markup(b.p, b.len);
 	b.len = strip_html(b.p, b.len, &flags);
+	b.len = spoken_punctuation(b.p, b.len);
 	out->buf = b.p;
 	out->len = b.len;
 	out->flags = flags;
