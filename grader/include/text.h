@@ -21,6 +21,11 @@
  *     so it reads as it is displayed;
  *   - Jira/Confluence markup reads as markdown: "h3. " a heading, "{{x}}"
  *     code, a "{code}"/"{noformat}" line a fence.
+ *   - a dictated report (two lines or more that say "workload colon ...")
+ *     reads with its spoken symbols: "colon" ":", "slash" "/", "underscore"
+ *     "_", "dot" ".", and "thirty one point seven milliseconds" as
+ *     "31.7 milliseconds" (number words only before a unit or with a
+ *     decimal point: "one experiment" keeps its word).
  * A NUL byte or a file over the size limit is refused (GR_EINPUT with the
  * position), because it is not a report.
  */

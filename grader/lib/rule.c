@@ -15,7 +15,8 @@
 #include "chars.h"
 
 #define NONE ((size_t)-1)
-#define ADJACENT_CUE 12 /* bytes from a negation to a cue it undoes: "don't skip", "no reason not to" */
+#define ADJACENT_CUE 12 /* bytes from a negation to a cue it undoes: "don't skip", "no reason not to";
+			 * never across a table's "|": "| no | not now |" are two cells' answers */
 
 /* ---- locating ------------------------------------------------------------ */
 
@@ -185,7 +186,8 @@ static struct wordset ws_coordinator = WORDSET("and", "or", "then", "plus");
  * it the learner's own ("I'd probably want"). */
 static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "proposes", "proposed", "want", "wants",
 					   "wanted", "advocate", "insist", "insists", "insisted", "said", "told", "thinks",
-					   "thought", "reckons", "argued", "argues");
+					   "thought", "reckons", "argued", "argues", "wrote", "posted", "messaged",
+					   "commented", "replied", "pinged");
 static const char *const long_suggest[] = { "suggested", "recommend", "recommends", "recommended", "advocates", NULL };
 static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should", "could",
 					"might", "may", "can", "will", "also", "to");
@@ -397,7 +399,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 			if (q->start < x->end && q->end > x->start)
 				continue; /* the cue is part of the mention itself */
 			if (!q->rightward && k + 1 < c->n && c->v[k + 1].start < cl.end &&
-			    c->v[k + 1].start - q->end < ADJACENT_CUE) {
+			    c->v[k + 1].start - q->end < ADJACENT_CUE &&
+			    !memchr(r->text.buf + q->end, '|', c->v[k + 1].start - q->end)) {
 				k++; /* "don't skip", "no reason not to": two cues undo each other */
 				continue;
 			}
@@ -621,7 +624,9 @@ static int only_aside(const char *b, size_t from, size_t to)
 static int endorses(const char *b, struct gr_span sp, const char *const *phrases)
 {
 	static const char *const no[] = { "not", "no", "never", "hardly", "dont", "doesnt", "cant", "isnt", NULL };
-	size_t seen = sp.start; /* '"' counted up to here: */
+	size_t seen = sp.start; /* '"' counted up to here, from its line's start ('> "let's ...'): */
+	while (seen > 0 && b[seen - 1] != '\n' && sp.start - seen < 400)
+		seen--;
 	int quoted = 0;         /* an odd number of them, so far, is inside a quotation */
 	for (size_t from = sp.start; from < sp.end;) {
 		size_t at = find_phrase(b, span_at(from, sp.end), phrases);
@@ -657,6 +662,24 @@ static int endorses(const char *b, struct gr_span sp, const char *const *phrases
 	return 0;
 }
 
+/* Is the reporting verb that ends at from followed by nothing but a colon
+ * ("a teammate wrote:", "Alex suggested this:")? */
+static int introduces(const char *b, size_t from, size_t to)
+{
+	while (from < to && (b[from] == ' ' || b[from] == '*'))
+		from++;
+	if (to - from >= 4 && !strncasecmp(b + from, "this", 4))
+		from += 4;
+	while (from < to && b[from] == ' ')
+		from++;
+	if (from >= to || b[from] != ':')
+		return 0;
+	for (from++; from < to; from++)
+		if (b[from] != ' ' && b[from] != '\n' && b[from] != '*')
+			return 0;
+	return 1;
+}
+
 /* "Some people suggest upgrading to a faster SDPA backend", "my teammate
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
@@ -666,7 +689,8 @@ static void mark_reported(struct gr_analysis *a)
 	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
 					       "makes sense", "i will", "we will", "i'd do", "worth it", NULL };
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
-					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", NULL };
+					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
+					     "posted", "messaged", "commented", "replied", "pinged", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int all = !r->tri || !r->tri->lower || r->tri->len != r->text.len; /* no lowercase copy: look everywhere */
@@ -698,12 +722,19 @@ static void mark_reported(struct gr_analysis *a)
 				from = w.end;
 				break;
 			}
-		if (from == NONE || endorses(b, span_at(from, sp.end), endorse) ||
-		    (s + 1 < r->nsentences && endorses(b, r->sentences[s + 1], endorse)))
+		/* "a teammate wrote:" and the words on the next line (a quote, a
+		 * blockquote): the next sentence is what was said. */
+		size_t t = s;
+		if (from != NONE && introduces(b, from, sp.end) && s + 1 < r->nsentences) {
+			t = s + 1;
+			from = r->sentences[t].start;
+		}
+		if (from == NONE || endorses(b, span_at(from, r->sentences[t].end), endorse) ||
+		    (t + 1 < r->nsentences && endorses(b, r->sentences[t + 1], endorse)))
 			continue;
 		for (size_t c = 0; c < a->ex->nconcepts; c++)
-			for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)s);
-			     i < a->concepts[c].n && a->concepts[c].v[i].sentence == s; i++)
+			for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)t);
+			     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++)
 				if (a->concepts[c].v[i].start >= from)
 					a->concepts[c].v[i].negated = 1;
 	}

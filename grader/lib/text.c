@@ -385,7 +385,8 @@ static size_t strip_html(char *buf, size_t len, unsigned *flags)
  * colon", "copy underscore at sixty one percent", "thirty one point seven
  * milliseconds". A report that speaks its labels so (two lines or more
  * that open with a few words and "colon") is read with the symbols: the
- * words "colon", "slash", "underscore" become ":", "/", "_", and a run of
+ * words "colon", "slash", "underscore", "dot" become ":", "/", "_", "."
+ * ("torch dot profiler", not "scaled dot product"), and a run of
  * number words becomes digits when it has a decimal "point" or a unit
  * follows it ("sixty one percent" -> "61 percent"), never otherwise: "one
  * experiment", "two hypotheses" keep their words. Rewritten in place, never
@@ -569,6 +570,13 @@ static void spoken_line(char *b, size_t s, size_t e, size_t *o)
 			if (word_is(b, w, e, "colon")) {
 				b[(*o)++] = ':';
 				i = w + 5;
+				continue;
+			}
+			/* "torch dot profiler dot record function", not "scaled dot product" */
+			if (word_is(b, w, e, "dot") && w + 4 < e && b[w + 3] == ' ' && isalpha((unsigned char)b[w + 4]) &&
+			    i > s && isalpha((unsigned char)b[i - 1]) && !word_is(b, w + 4, e, "product")) {
+				b[(*o)++] = '.';
+				i = w + 4;
 				continue;
 			}
 			if (word_is(b, w, e, "slash") && w + 6 < e && b[w + 5] == ' ') {
