@@ -1594,6 +1594,15 @@ static int is_be(const char *w, size_t n)
 	return word_in(w, n, be);
 }
 
+/* A subject or modal between a coordinator and its verb ("or we run",
+ * "and I'd try", "then we could"). */
+static int self_word(const char *w, size_t n)
+{
+	static const char *const self[] = { "i", "we", "i'd", "id", "we'd", "i'll", "we'll", "would", "could", "should",
+					    "will", "might", "can", "just", "also", "probably", "maybe", NULL };
+	return word_in(w, n, self);
+}
+
 /* Is the verb at off the head of its clause, or right after "or", "then",
  * "also" or "plus"? A bare "and" inside one clause joins the parts of one
  * experiment ("find the .cpu() call and keep sampling on the GPU", "load in
@@ -1624,8 +1633,14 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 		part = !be && !coord && (be1 || be2);
 		be2 = be1;
 		be1 = be;
-		last_coord = coord;
-		last_or = alt;
+		/* "... or we run nsys", "and I'd also try": a coordinator, then
+		 * only a subject or modal before the verb, still opens a proposal. */
+		if (coord) {
+			last_coord = 1;
+			last_or = alt;
+		} else if (!lead_word(b + w, n) || !last_coord || !self_word(b + w, n)) {
+			last_coord = last_or = 0;
+		}
 		if (!lead_word(b + w, n) && k < off)
 			last_coord = last_or = 0, words = 1000;
 	}
