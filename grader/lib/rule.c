@@ -1576,7 +1576,8 @@ static int lead_word(const char *w, size_t n)
 					    "plus", "just", "simply", "let's", "lets", "please", "finally", "second",
 					    "secondly", "third", "after", "that", "afterwards", "maybe", "perhaps",
 					    "alternatively", "additionally", "instead", "so", "to", "separately",
-					    "independently", "meanwhile", "parallel", "in", "quickly", "either", NULL };
+					    "independently", "meanwhile", "parallel", "in", "quickly", "either",
+					    "probably", "prob", "possibly", "likely", "definitely", "honestly", NULL };
 	if (n && isdigit((unsigned char)w[0]))
 		return 1;
 	for (const char *const *l = lead; *l; l++)
