@@ -645,10 +645,57 @@ static void test_rule_prompt_echo_is_ignored(void **state)
 	assert_false(passes("1. Separates model math from avoidable movement.\n", "math-vs-movement"));
 }
 
+/* Round 20 (dictated answers, practitioners, over-explaining students):
+ * a dictated report's spoken labels and numbers; "Next experiment is ...";
+ * sub-bullets that explain or read the result are not more experiments;
+ * "or we run nsys" is one more; a quote a teammate wrote is theirs; table
+ * cells' "no | not now" defer; a kernel that is "already optimized" is
+ * described, not proposed. */
+static void test_rule_dictated_and_nested_plans(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *dictated = "workload colon seven b decode batch one\n"
+			       "hardware colon one h one hundred\n"
+			       "top cuda time colon aten copy underscore at sixty one percent of cuda time\n"
+			       "top cpu slash orchestration cost colon python decode loop eleven milliseconds\n"
+			       "next experiment colon one profile with record underscore shapes to see the dtypes\n";
+	assert_true(passes_in(c, dictated, "field-names"));
+	assert_true(passes_in(c, dictated, "copy-share"));
+	const char *is = "Workload: 7B decode\nHardware: H100\nTop CUDA time: aten::copy_ 61%\n"
+			 "Top CPU / orchestration cost: Python loop\n"
+			 "Next experiment is one profile run with record_shapes=True to group copy_ by dtype.\n";
+	assert_true(passes_in(c, is, "field-names"));
+	const char *nested = "- Next experiment: one profile run with `record_shapes=True` and `with_stack=True`\n"
+			     "  - why: to see what each copy_ converts - casts vs cpu->cuda transfers\n"
+			     "  - what I expect: fp32 weights cast to bf16 every step\n"
+			     "  - if src is cpu and dst is cuda -> it's H2D movement\n"
+			     "  - if it's Float -> BFloat16 on cuda -> it's a dtype cast\n";
+	assert_true(passes_in(c, nested, "single-experiment"));
+	assert_false(passes("next experiment: it kind of depends either we turn on record shapes or we run nsys or "
+			    "we could just try torch compile or cuda graphs and see what happens honestly id probably "
+			    "try a couple of those and see which one moves the number\n",
+			    "single-experiment"));
+	const char *quoted = "Next experiment: re-profile with record_shapes=True and group aten::to by dtype.\n\n"
+			     "In our group chat, a teammate wrote:\n\n"
+			     "> \"attention is 31.7 ms, let's write a fused Triton attention kernel for L4\"\n\n"
+			     "I disagree: the copies come first.\n";
+	assert_true(passes(quoted, "no-custom-attention"));
+	const char *table = "Next experiment: re-profile with record_shapes=True and group aten::to by dtype.\n\n"
+			    "| Option | Explains the copies? | Verdict |\n|---|---|---|\n"
+			    "| custom attention kernel | no | not now |\n";
+	assert_true(passes(table, "no-custom-attention"));
+	assert_true(passes("Next experiment: re-profile with record_shapes=True and group aten::to by dtype.\n"
+			   "| flash attention | 31.7 | math | already an optimized flash kernel |\n",
+			   "no-custom-attention"));
+	gr_exercise_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rule_negated_kernel_is_not_a_proposal),
+		cmocka_unit_test(test_rule_dictated_and_nested_plans),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
 		cmocka_unit_test(test_rule_scope_is_the_field),

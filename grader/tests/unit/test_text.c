@@ -82,6 +82,35 @@ static void test_text_jira_markup(void **state)
 	gr_text_free(&t);
 }
 
+/* Speech-to-text: spoken labels and symbols read as typed ones, numbers
+ * with a unit or a decimal point as digits; the line count is kept. */
+static void test_text_dictated(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "okay workload colon decoder only llm four thousand ninety six token prompt\n"
+			 "hardware colon nvidia l4\n"
+			 "top cuda time colon matmul thirty eight point four milliseconds then copy underscore at sixty "
+			 "one percent\n"
+			 "top cpu slash orchestration cost colon tokenizer dot encode twenty two ms\n"
+			 "next experiment colon one run with record underscore shapes and group by scaled dot product, "
+			 "four oh nine six tokens, two hundred twenty six calls, one experiment, two hypotheses\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "okay workload: decoder only llm 4096 token prompt\n"
+				   "hardware: nvidia l4\n"
+				   "top cuda time: matmul 38.4 milliseconds then copy_ at 61 percent\n"
+				   "top cpu/orchestration cost: tokenizer.encode 22 ms\n"
+				   "next experiment: one run with record_shapes and group by scaled dot product, "
+				   "4096 tokens, 226 calls, one experiment, two hypotheses\n");
+	assert_int_equal(t.nlines, 5);
+	gr_text_free(&t);
+	/* One "colon" in typed prose is a word: nothing is rewritten. */
+	const char *prose = "Workload: 7B decode\nThe colon in the label is optional, sixty one percent\n";
+	norm(prose, strlen(prose), &t);
+	assert_string_equal(t.buf, prose);
+	gr_text_free(&t);
+}
+
 static void test_text_invalid_utf8_is_replaced(void **state)
 {
 	(void)state;
@@ -149,6 +178,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_bom_crlf_cr),
+		cmocka_unit_test(test_text_dictated),
 		cmocka_unit_test(test_text_quotes_dashes_tabs),
 		cmocka_unit_test(test_text_pasted_bullets),
 		cmocka_unit_test(test_text_jira_markup),
