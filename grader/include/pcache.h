@@ -23,8 +23,11 @@
  * the file off; the cache within a load stays. One file per exercise:
  * patterns-<hash of its absolute path>.bin.
  *
- * Ownership: the cache owns its codes and blobs; gr_pcache_compile()
- * returns a code the caller owns. One cache serves one load on one thread.
+ * Ownership: gr_pcache_compile() returns a code the caller owns. The
+ * cache owns its blobs and the codes it read or copied; a code it handed
+ * out with keep it only borrows, so its holder must outlive the cache
+ * (an exercise's sets do: the cache lives only while the exercise loads).
+ * One cache serves one load on one thread.
  */
 #ifndef GR_PCACHE_H
 #define GR_PCACHE_H
@@ -49,11 +52,14 @@ void gr_pcache_open(struct gr_pcache *c, const char *path);
  * -1 not written (nothing is lost: the next run compiles). */
 int gr_pcache_save(struct gr_pcache *c);
 
-/* pcre2_compile(src, options) through c (NULL: plain compile): a copy of
- * the kept code, or a fresh one (then kept). On a bad pattern returns NULL
- * with *code and *off as pcre2_compile sets them; out of memory, NULL with
- * *code 0. */
-pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t options, int *code, PCRE2_SIZE *off);
+/* pcre2_compile(src, options) through c (NULL: plain compile): the kept
+ * code or a copy of it, or a fresh one (then kept). keep: the caller holds
+ * the code until after gr_pcache_free(), so the cache may lend it out
+ * instead of copying (an exercise's patterns); 0 for a code freed at once.
+ * On a bad pattern returns NULL with *code and *off as pcre2_compile sets
+ * them; out of memory, NULL with *code 0. */
+pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t options, int keep, int *code,
+			      PCRE2_SIZE *off);
 
 /* Does c keep anything for the next run (a cache file was chosen)? Blobs
  * are worth building only then. */

@@ -251,12 +251,12 @@ static int parse_bool(struct loader *L, yaml_node_t *n, const char *what, bool *
 
 /* Compile through the load's cache (pcache.h); on a bad pattern, NULL with
  * PCRE2's message (out of memory: "out of memory"). */
-static pcre2_code *compile_with(struct gr_pcache *pc, const char *pattern, uint32_t options, char *msg, size_t n,
-				size_t *offset)
+static pcre2_code *compile_with(struct gr_pcache *pc, const char *pattern, uint32_t options, int keep, char *msg,
+				size_t n, size_t *offset)
 {
 	int code;
 	PCRE2_SIZE off = 0;
-	pcre2_code *re = gr_pcache_compile(pc, pattern, options, &code, &off);
+	pcre2_code *re = gr_pcache_compile(pc, pattern, options, keep, &code, &off);
 	if (!re) {
 		if (code)
 			pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, n);
@@ -272,18 +272,18 @@ static pcre2_code *compile_with(struct gr_pcache *pc, const char *pattern, uint3
 /* Compile without JIT: to check one pattern before it joins its alternation. */
 static pcre2_code *compile_plain(struct loader *L, const char *pattern, char *msg, size_t n, size_t *offset)
 {
-	return compile_with(L->pc, pattern, PLAIN_OPTIONS, msg, n, offset);
+	return compile_with(L->pc, pattern, PLAIN_OPTIONS, 0, msg, n, offset); /* freed at once */
 }
 
 static pcre2_code *compile_joined(struct loader *L, const char *pattern, char *msg, size_t n, size_t *offset)
 {
 	/* JIT-compiled by gr_exercise_jit(), for batches */
-	return compile_with(L->pc, pattern, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, msg, n, offset);
+	return compile_with(L->pc, pattern, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, 1, msg, n, offset);
 }
 
 pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset)
 {
-	return compile_with(NULL, pattern, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, msg, n, offset);
+	return compile_with(NULL, pattern, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, 0, msg, n, offset);
 }
 
 /* Does re match the empty string? One match data for every pattern of a

@@ -1093,7 +1093,7 @@ int gr_patset_compile_cached(struct gr_patset *set, const char *const *patterns,
 		int code = 0;
 		PCRE2_SIZE off = 0;
 		struct gr_pattern *p = &set->v[set->n];
-		p->re = gr_pcache_compile(cache, patterns[i], SET_OPTIONS, &code, &off);
+		p->re = gr_pcache_compile(cache, patterns[i], SET_OPTIONS, 1, &code, &off);
 		if (!p->re && !code)
 			return GR_ENOMEM; /* a copy that could not be made */
 		if (!p->re) {

@@ -36,6 +36,8 @@ struct entry {
 	uint8_t kind;
 	uint8_t used;        /* asked for by this load: written back */
 	uint8_t read;        /* decoded from the file: its tables are the file's */
+	uint8_t owned;       /* re is the cache's to free; else a holder's, alive until
+			      * gr_pcache_free (see gr_pcache_compile's keep) */
 	pcre2_code *re;      /* KIND_CODE */
 	unsigned char *blob; /* KIND_BLOB */
 	size_t blen;
@@ -75,7 +77,8 @@ void gr_pcache_free(struct gr_pcache *c)
 		return;
 	for (size_t i = 0; i < c->n; i++) {
 		free(c->e[i].src);
-		pcre2_code_free(c->e[i].re);
+		if (c->e[i].owned)
+			pcre2_code_free(c->e[i].re);
 		free(c->e[i].blob);
 	}
 	free(c->e);
@@ -124,19 +127,21 @@ static int reserve(struct gr_pcache *c, size_t n)
 
 /* Add an entry, taking src (malloc'ed) and re or blob. Returns 0, or -1
  * out of memory (nothing taken). */
-static int add(struct gr_pcache *c, char *src, uint8_t kind, uint32_t opts, pcre2_code *re, unsigned char *blob,
-	       size_t blen, uint64_t hash)
+static int add(struct gr_pcache *c, char *src, uint8_t kind, uint32_t opts, pcre2_code *re, int owned,
+	       unsigned char *blob, size_t blen, uint64_t hash)
 {
 	if (reserve(c, c->n + 1) < 0)
 		return -1;
 	if (GR_GROW(c->e, c->n, c->cap, 1024) < 0)
 		return -1;
-	c->e[c->n] = (struct entry){ .src = src, .opts = opts, .kind = kind, .used = 1, .re = re, .blob = blob, .blen = blen, .hash = hash };
+	c->e[c->n] = (struct entry){ .src = src, .opts = opts, .kind = kind, .used = 1, .owned = (uint8_t)owned, .re = re,
+				     .blob = blob, .blen = blen, .hash = hash };
 	place(c, c->n++);
 	return 0;
 }
 
-pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t options, int *code, PCRE2_SIZE *off)
+pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t options, int keep, int *code,
+			      PCRE2_SIZE *off)
 {
 	*code = 0;
 	uint64_t hash = c ? key_hash(src, KIND_CODE, options) : 0;
@@ -144,6 +149,10 @@ pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t opt
 	if (e) {
 		e->used = 1;
 		c->st.reused++;
+		if (keep && e->owned) { /* the first holder takes the code itself: no copy */
+			e->owned = 0;
+			return e->re;
+		}
 		return pcre2_code_copy(e->re); /* NULL: out of memory, *code 0 */
 	}
 	pcre2_code *re = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, options, code, off, NULL);
@@ -151,13 +160,14 @@ pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t opt
 		c->st.compiled++;
 	if (!c || !re)
 		return re;
-	pcre2_code *keep = pcre2_code_copy(re);
+	pcre2_code *kept = keep ? re : pcre2_code_copy(re);
 	char *s = strdup(src);
-	if (keep && s && add(c, s, KIND_CODE, options, keep, NULL, 0, hash) == 0) {
+	if (kept && s && add(c, s, KIND_CODE, options, kept, !keep, NULL, 0, hash) == 0) {
 		c->dirty = 1;
 		return re;
 	}
-	pcre2_code_free(keep); /* not kept: the next holder compiles its own */
+	if (!keep)
+		pcre2_code_free(kept); /* not kept: the next holder compiles its own */
 	free(s);
 	return re;
 }
@@ -186,7 +196,7 @@ void gr_pcache_keep_blob(struct gr_pcache *c, const char *src, uint32_t tag, con
 	unsigned char *b = malloc(len ? len : 1);
 	if (s && b) {
 		memcpy(b, blob, len);
-		if (add(c, s, KIND_BLOB, tag, NULL, b, len, hash) == 0) {
+		if (add(c, s, KIND_BLOB, tag, NULL, 0, b, len, hash) == 0) {
 			c->dirty = 1;
 			return;
 		}
@@ -316,7 +326,7 @@ static int load_body(struct gr_pcache *c, const unsigned char *p, size_t len, ui
 			memcpy(blob, p + at + sl, bl);
 		at += sl + bl;
 		uint64_t hash = key_hash(src, kind, opts);
-		if (strlen(src) != sl || find(c, src, kind, opts, hash) || add(c, src, kind, opts, NULL, blob, bl, hash) < 0) {
+		if (strlen(src) != sl || find(c, src, kind, opts, hash) || add(c, src, kind, opts, NULL, 1, blob, bl, hash) < 0) {
 			free(src);
 			free(blob);
 			return -1;
@@ -352,7 +362,8 @@ static void drop_from(struct gr_pcache *c, size_t first)
 {
 	for (size_t i = first; i < c->n; i++) {
 		free(c->e[i].src);
-		pcre2_code_free(c->e[i].re);
+		if (c->e[i].owned)
+			pcre2_code_free(c->e[i].re);
 		free(c->e[i].blob);
 	}
 	c->n = first;
@@ -419,8 +430,10 @@ static int recompile_read(struct gr_pcache *c)
 		pcre2_code *re = pcre2_compile((PCRE2_SPTR)e->src, PCRE2_ZERO_TERMINATED, e->opts, &code, &off, NULL);
 		if (!re)
 			return -1;
-		pcre2_code_free(e->re);
+		if (e->owned)
+			pcre2_code_free(e->re); /* else a holder's, which keeps it */
 		e->re = re;
+		e->owned = 1;
 		e->read = 0;
 	}
 	return 0;

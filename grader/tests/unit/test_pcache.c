@@ -235,23 +235,23 @@ static void test_copies_within_load(void **state)
 	assert_non_null(c);
 	int code;
 	PCRE2_SIZE off;
-	pcre2_code *a = gr_pcache_compile(c, "\\bcasts?\\b", PCRE2_CASELESS, &code, &off);
-	pcre2_code *b = gr_pcache_compile(c, "\\bcasts?\\b", PCRE2_CASELESS, &code, &off);
-	pcre2_code *other = gr_pcache_compile(c, "\\bcasts?\\b", 0, &code, &off); /* other options: its own */
+	pcre2_code *a = gr_pcache_compile(c, "\\bcasts?\\b", PCRE2_CASELESS, 1, &code, &off); /* lent */
+	pcre2_code *b = gr_pcache_compile(c, "\\bcasts?\\b", PCRE2_CASELESS, 1, &code, &off); /* a copy */
+	pcre2_code *other = gr_pcache_compile(c, "\\bcasts?\\b", 0, 0, &code, &off); /* other options: its own */
 	assert_non_null(a);
 	assert_non_null(b);
 	assert_ptr_not_equal(a, b);
-	assert_null(gr_pcache_compile(c, "(unclosed", 0, &code, &off));
+	assert_null(gr_pcache_compile(c, "(unclosed", 0, 0, &code, &off));
 	assert_int_not_equal(code, 0);
 	struct gr_pcache_stats st;
 	gr_pcache_stats(c, &st);
 	assert_int_equal(st.compiled, 3); /* a, other and the bad one */
 	assert_int_equal(st.reused, 1);
-	gr_pcache_free(c);
 	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
 	assert_true(pcre2_match(b, (PCRE2_SPTR) "CASTS", 5, 0, 0, md, NULL) > 0);
 	assert_true(pcre2_match(other, (PCRE2_SPTR) "CASTS", 5, 0, 0, md, NULL) < 0);
 	pcre2_match_data_free(md);
+	gr_pcache_free(c); /* before a, which it borrows */
 	pcre2_code_free(a);
 	pcre2_code_free(b);
 	pcre2_code_free(other);
