@@ -21,7 +21,8 @@
  *     so it reads as it is displayed;
  *   - Jira/Confluence markup reads as markdown: "h3. " a heading, "{{x}}"
  *     code, a "{code}"/"{noformat}" line a fence.
- *   - a dictated report (two lines or more that say "workload colon ...")
+ *   - a dictated report (two lines or more that say "workload colon ...",
+ *     fillers such as "okay so" before the label dropped)
  *     reads with its spoken symbols: "colon" ":", "slash" "/", "underscore"
  *     "_", "dot" ".", and "thirty one point seven milliseconds" as
  *     "31.7 milliseconds" (number words only before a unit or with a

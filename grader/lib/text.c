@@ -614,6 +614,26 @@ static void spoken_line(char *b, size_t s, size_t e, size_t *o)
 	}
 }
 
+/* "okay so workload colon ...": the fillers a speaker starts with, before a
+ * spoken label. Where the label starts, or s. */
+static size_t after_fillers(const char *b, size_t s, size_t e)
+{
+	static const char *const filler[] = { "ok", "okay", "so", "um", "uh", "alright", "right", "well", "and",
+					      "then", "now", NULL };
+	if (!spoken_label(b, s, e))
+		return s;
+	size_t i = s;
+	for (;;) {
+		const char *const *f = filler;
+		while (*f && !word_is(b, i, e, *f))
+			f++;
+		size_t we = *f ? i + strlen(*f) : i;
+		if (!*f || we >= e || b[we] != ' ' || word_is(b, we + 1, e, "colon"))
+			return i; /* "so colon" is not a filler */
+		i = we + 1;
+	}
+}
+
 static size_t spoken_punctuation(char *b, size_t len)
 {
 	if (!dictated(b, len))
@@ -622,6 +642,7 @@ static size_t spoken_punctuation(char *b, size_t len)
 	for (size_t s = 0; s < len;) {
 		const char *nl = memchr(b + s, '\n', len - s);
 		size_t e = nl ? (size_t)(nl - b) : len;
+		s = after_fillers(b, s, e);
 		spoken_line(b, s, e, &o);
 		if (nl)
 			b[o++] = '\n';

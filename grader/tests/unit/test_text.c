@@ -96,7 +96,7 @@ static void test_text_dictated(void **state)
 			 "next experiment colon one run with record underscore shapes and group by scaled dot product, "
 			 "four oh nine six tokens, two hundred twenty six calls, one experiment, two hypotheses\n";
 	norm(in, strlen(in), &t);
-	assert_string_equal(t.buf, "okay workload: decoder only llm 4096 token prompt\n"
+	assert_string_equal(t.buf, "workload: decoder only llm 4096 token prompt\n"
 				   "hardware: nvidia l4\n"
 				   "top cuda time: matmul 38.4 milliseconds then copy_ at 61 percent\n"
 				   "top cpu/orchestration cost: tokenizer.encode 22 ms\n"
