@@ -374,14 +374,40 @@ static void scan_line(struct parser *p, struct linfo *l)
 
 static int has_content(const char *b, size_t s, size_t e);
 
+/* A line of code commented out ("# with record_function(\"tokenize\"):",
+ * "// nvtxRangePushA(\"prefill\");"): code that will not run, so no part
+ * of the answer. A comment in words ("# the tokenizer runs first") stays. */
+static int commented_code(const char *b, size_t k, size_t len)
+{
+	static const char *const kw[] = { "with ", "import ", "from ", "def ", "return ", NULL };
+	if (k < len && b[k] == '#')
+		k++;
+	else if (k + 1 < len && b[k] == '/' && b[k + 1] == '/')
+		k += 2;
+	else
+		return 0;
+	while (k < len && b[k] == ' ')
+		k++;
+	for (const char *const *w = kw; *w; w++)
+		if (len - k > strlen(*w) && !strncmp(b + k, *w, strlen(*w)))
+			return 1;
+	/* A call first: "torch.cuda.nvtx.range_push(", "nvtxRangePop();", not
+	 * "t[\"h2d\"] -> ids.to(\"cuda\")", a comment that explains. */
+	size_t j = k;
+	while (j < len && (isalnum((unsigned char)b[j]) || b[j] == '_' || b[j] == '.'))
+		j++;
+	return j > k && j < len && b[j] == '(' && isalpha((unsigned char)b[k]);
+}
+
 /* Lines of a fenced code block: each is a statement of its own (no sentence
- * runs across them) and code is never a keyword list. */
+ * runs across them) and code is never a keyword list. Lines of code
+ * commented out are blanked, as a struck-out line is. */
 static void mark_code(struct parser *p)
 {
 	int in = 0;
 	for (size_t i = 0; i < p->nl; i++) {
 		struct linfo *l = &p->li[i];
-		const char *b = p->buf + l->off;
+		char *b = p->r->text.buf + l->off;
 		size_t k = 0;
 		while (k < l->len && b[k] == ' ')
 			k++;
@@ -389,6 +415,12 @@ static void mark_code(struct parser *p)
 		if (fence || in) {
 			l->code = 1;
 			p->r->code_line[i] = 1;
+		}
+		if (in && !fence && commented_code(b, k, l->len)) {
+			memset(b, ' ', l->len);
+			l->field = l->section = -1;
+			l->item = l->heading = l->nlab = l->nsec = l->mid_labels = 0;
+			l->blank = 1;
 		}
 		if (fence)
 			in = !in;

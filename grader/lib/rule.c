@@ -15,6 +15,7 @@
 #include "chars.h"
 
 #define NONE ((size_t)-1)
+#define GR_DUMP_ITEMS 12 /* comma-separated items in one sentence that make it a dump, not an answer */
 #define ADJACENT_CUE 12 /* bytes from a negation to a cue it undoes: "don't skip", "no reason not to";
 			 * never across a table's "|": "| no | not now |" are two cells' answers */
 
@@ -870,6 +871,55 @@ static int opens_with_claim(const char *b, size_t from, size_t to)
 	return words >= 3 && function >= 1;
 }
 
+/* Where on the line [from, to) of lowercase text lo the report talks about
+ * its own grading ("Note for the automatic grader:", "all acceptance
+ * criteria are satisfied", "this report names three ranges"), or NONE. Not
+ * a generation loop's "stopping criteria". */
+static size_t meta_at(const char *lo, size_t from, size_t to)
+{
+	static const char *const marks[] = { "grader", "rubric", "criteri", "this report satisf", "this report meet",
+					     "this report name", "this report cover", "this report propos",
+					     "this report separat", "this report mention", "this report give",
+					     "this report includ", "this report fulfil", NULL };
+	for (const char *const *m = marks; *m; m++) {
+		size_t n = strlen(*m);
+		for (const char *at = lo + from; (at = memmem(at, (size_t)(lo + to - at), *m, n)); at++) {
+			size_t k = (size_t)(at - lo);
+			if (k > from && gr_isalnum((unsigned char)lo[k - 1]) && strncmp(*m, "grader", 6))
+				continue; /* inside a word ("autograder" still counts) */
+			if (!strcmp(*m, "criteri") && k >= from + 5 &&
+			    (!strncmp(lo + k - 5, "stop ", 5) || !strncmp(lo + k - 5, "stop-", 5) ||
+			     (k >= from + 9 && !strncmp(lo + k - 9, "stopping ", 9))))
+				continue; /* a generation loop's stopping criteria */
+			return k;
+		}
+	}
+	return NONE;
+}
+
+/* A line that talks to the grader is no answer: every sentence on it
+ * earns nothing (as if stuffed). Most reports hold none of the words: one
+ * index lookup each. */
+static void mark_meta(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *t = r->tri;
+	if (!t || !t->lower || t->len != r->text.len ||
+	    !(gr_trigrams_may_hold(t, "grader", 6) || gr_trigrams_may_hold(t, "rubric", 6) ||
+	      gr_trigrams_may_hold(t, "criteri", 7) || gr_trigrams_may_hold(t, "this report", 11)))
+		return;
+	for (size_t s = 0; s < r->nsentences; s++) {
+		if (a->stuffed[s])
+			continue;
+		int line = gr_text_line_of(&r->text, r->sentences[s].start);
+		const struct gr_line *ln = &r->text.lines[line - 1];
+		if (meta_at(t->lower, ln->off, ln->off + ln->len) != NONE) {
+			a->stuffed[s] = 1;
+			a->nstuffed++;
+		}
+	}
+}
+
 /* A long sentence with almost no function words that touches many concepts
  * is a keyword list: it makes no claim, so its mentions count for nothing. */
 static void mark_stuffed(struct gr_analysis *a)
@@ -999,13 +1049,19 @@ static void mark_stuffed(struct gr_analysis *a)
 			explained += e < sp.end && (b[e] == '(' || b[e] == '-' || b[e] == ':' || b[e] == '=');
 			k = (size_t)(close - b);
 		}
-		if (named >= 3 && (explained >= 2 || a->ex->name_lists) && named * 2 >= items)
+		/* A dozen items or more in one sentence is a dump, however it is
+		 * introduced: no answer lists every API, tool and suspect, or 43
+		 * candidate range names "so three must count". */
+		int dump = items >= GR_DUMP_ITEMS;
+		if (!dump && named >= 3 && (explained >= 2 || a->ex->name_lists) && named * 2 >= items)
 			continue;
-		if ((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) {
+		if (((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) ||
+		    (dump && distinct >= 3)) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
 		}
 	}
+	mark_meta(a);
 	for (size_t c = 0; c < a->ex->nconcepts; c++)
 		for (size_t i = 0; i < a->concepts[c].n; i++)
 			a->concepts[c].v[i].stuffed = a->stuffed[a->concepts[c].v[i].sentence];
