@@ -941,10 +941,16 @@ static void mark_stuffed(struct gr_analysis *a)
 				distinct_in[st]++;
 			}
 		}
-	for (size_t s = 0; s < r->nsentences; s++) {
+	/* A report caught listing keywords once is read strictly after: its
+	 * other terse lines of two concepts or more, with hardly a function
+	 * word ("fused attention wrong no attention op launches Python not
+	 * math"), are lists too. One keyword line alone in an honest report
+	 * costs only itself. */
+	for (int strict = 0; strict < 2; strict++)
+	for (size_t s = 0; s < r->nsentences && (!strict || a->nstuffed >= 2); s++) {
 		struct gr_span sp = r->sentences[s];
 		int words = 0, function = 0, distinct = distinct_in[s];
-		if (distinct < 4)
+		if (distinct < (strict ? 2 : 4) || a->stuffed[s])
 			continue; /* too few concepts to stuff: no need to count words */
 		int line = gr_text_line_of(&r->text, sp.start);
 		const struct gr_line *ln = &r->text.lines[line - 1];
@@ -1056,7 +1062,7 @@ static void mark_stuffed(struct gr_analysis *a)
 		if (!dump && named >= 3 && (explained >= 2 || a->ex->name_lists) && named * 2 >= items)
 			continue;
 		if (((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) ||
-		    (dump && distinct >= 3)) {
+		    (dump && distinct >= 3) || (strict && words >= 5 && function * 4 < words)) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
 		}
