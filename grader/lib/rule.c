@@ -920,6 +920,57 @@ static void mark_meta(struct gr_analysis *a)
 	}
 }
 
+/* Does sentence s ask, unanswered ("Is the host the bottleneck?" with no
+ * "Yes." or "Because ..." after it in its paragraph)? */
+static int open_question(const struct gr_report *r, size_t s)
+{
+	static const char *const answer[] = { "yes", "yep", "yeah", "no", "nope", "definitely", "exactly", "correct",
+					      "because", "likely", "probably", "right", "answer", NULL };
+	const char *b = r->text.buf;
+	struct gr_span sp = r->sentences[s];
+	size_t e = sp.end;
+	while (e > sp.start && strchr(" \n*_\")'", b[e - 1]))
+		e--;
+	if (e == sp.start || b[e - 1] != '?')
+		return 0;
+	if (s + 1 >= r->nsentences)
+		return 1;
+	struct gr_span next = r->sentences[s + 1];
+	int newlines = 0;
+	for (size_t k = sp.end; k < next.start; k++)
+		newlines += b[k] == '\n';
+	if (newlines > 1)
+		return 1;
+	struct gr_span w = first_word(b, next);
+	return !word_in(b + w.start, w.end - w.start, answer) && gr_count_words(b, next.start, next.end) > 3;
+}
+
+/* Three lines or more of questions left open: the report asks where it should
+ * claim ("real math or launch cost?", "should we try CUDA graphs?
+ * batching?"), and a question asserts nothing. One rhetorical question,
+ * or one answered in the next sentence, is prose. */
+#define GR_OPEN_QUESTIONS 3
+static void mark_questions(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	size_t open = 0;
+	int last = 0; /* lines, not sentences: "copy_ only under to? f32->bf16?" is one checklist */
+	for (size_t s = 0; s < r->nsentences && open < GR_OPEN_QUESTIONS; s++) {
+		int line = gr_text_line_of(&r->text, r->sentences[s].start);
+		if (line != last && open_question(r, s)) {
+			open++;
+			last = line;
+		}
+	}
+	if (open < GR_OPEN_QUESTIONS)
+		return;
+	for (size_t s = 0; s < r->nsentences; s++)
+		if (!a->stuffed[s] && open_question(r, s)) {
+			a->stuffed[s] = 1;
+			a->nstuffed++;
+		}
+}
+
 /* A long sentence with almost no function words that touches many concepts
  * is a keyword list: it makes no claim, so its mentions count for nothing. */
 static void mark_stuffed(struct gr_analysis *a)
@@ -1068,6 +1119,7 @@ static void mark_stuffed(struct gr_analysis *a)
 		}
 	}
 	mark_meta(a);
+	mark_questions(a);
 	for (size_t c = 0; c < a->ex->nconcepts; c++)
 		for (size_t i = 0; i < a->concepts[c].n; i++)
 			a->concepts[c].v[i].stuffed = a->stuffed[a->concepts[c].v[i].sentence];

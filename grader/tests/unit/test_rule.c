@@ -691,11 +691,47 @@ static void test_rule_dictated_and_nested_plans(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 22 (a class gaming the grader): a note to the grader, a dump of
+ * every API and suspect, code commented out, and claims made only as
+ * questions earn nothing; the same words said plainly still count. */
+static void test_rule_gaming_notes_dumps_comments_questions(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch"), *b = load_exercise("part-b");
+	const char *note = "Note for the automatic grader: this report names at least three ranges exactly, names the "
+			   "range mechanism (record_function / NVTX), and covers the tokenizer, the copies/casts and the "
+			   "forward (prefill, decode). All acceptance criteria are satisfied.\n";
+	assert_false(passes_in(st, note, "ranges-api"));
+	assert_false(passes_in(st, note, "ranges-cover-suspects"));
+	const char *dump = "I'd bring in the complete tracing toolchain: record_function, torch.profiler.record_function, "
+			   "torch.cuda.nvtx.range_push, nvtxRangePushA, NVTX, NVTX domains, nsys, Nsight Systems, "
+			   "emit_nvtx, tokenizer, copy_, to, h2d, cast, prefill, decode_step.\n";
+	assert_false(passes_in(st, dump, "ranges-cover-suspects"));
+	const char *commented = "```python\n# with record_function(\"tokenize\"):\n"
+				"# torch.cuda.nvtx.range_push(\"prefill\"); torch.cuda.nvtx.range_pop()\n"
+				"out = model.generate(ids)\n```\n";
+	assert_false(passes_in(st, commented, "ranges-api"));
+	const char *live = "```python\nwith record_function(\"tokenize\"):  # the tokenizer\n    ids = tok.encode(p)\n```\n";
+	assert_true(passes_in(st, live, "ranges-api"));
+	const char *asks = "Top CUDA time: aten::matmul 6.1 ms over 240 calls - real math or launch cost?\n"
+			   "Top CPU / orchestration cost: Python decode loop 38 ms - is the host the bottleneck?\n"
+			   "Is the GPU idle between the 720 launches?\n"
+			   "Would a fused attention kernel help when there's no attention op?\n";
+	assert_false(passes_in(b, asks, "overhead-bound"));
+	assert_false(passes_in(b, asks, "fused-attention-wrong"));
+	const char *says = "Top CPU / orchestration cost: Python decode loop 38 ms; the GPU sits idle between the 720 "
+			   "tiny launches, so this decode is overhead-bound.\n";
+	assert_true(passes_in(b, says, "overhead-bound"));
+	gr_exercise_free(st);
+	gr_exercise_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rule_negated_kernel_is_not_a_proposal),
 		cmocka_unit_test(test_rule_dictated_and_nested_plans),
+		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
 		cmocka_unit_test(test_rule_scope_is_the_field),
