@@ -14,7 +14,9 @@
  *   - Cyrillic/Greek look-alike letters written next to Latin letters become
  *     the Latin letter (with a warning), so "Wоrkload" is "Workload";
  *   - HTML comments and ~~struck-out~~ text are blanked: hidden or retracted
- *     text is not the learner's answer; common HTML tags (p, b, li, ...)
+ *     text is not the learner's answer; so are keyword tags ("keywords:
+ *     ..." or "# tags: ..." lines, "[keywords: ...]" tails, a table's
+ *     "tags" column): a list of terms is no claim; common HTML tags (p, b, li, ...)
  *     are dropped and entities decoded (rich text pasted from a browser),
  *     while "std::vector<int>" or "<5 ms" stay text;
  *   - text inside a right-to-left override (U+202E ... U+202C) is reversed,
@@ -47,6 +49,7 @@ enum {
 	GR_TEXT_STRUCK = 1 << 4,       /* ~~struck-out~~ text ignored */
 	GR_TEXT_HTML = 1 << 5,         /* HTML tags and entities read as text */
 	GR_TEXT_ECHO = 1 << 6,         /* lines copied from the prompt ignored (set by report.c) */
+	GR_TEXT_TAGS = 1 << 7,         /* "keywords: ..." / "[tags: ...]" lists and table tag columns ignored */
 };
 
 struct gr_line {

@@ -102,6 +102,8 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 		rc |= add_warning(v, strdup("lines copied from the prompt are not your answer and were ignored: say it in your own words"));
 	if (!rc && (f & GR_TEXT_STRUCK))
 		rc |= add_warning(v, strdup("~~struck-out~~ text is taken as withdrawn and was not graded"));
+	if (!rc && (f & GR_TEXT_TAGS))
+		rc |= add_warning(v, strdup("keyword tags (\"keywords: ...\", a \"tags\" column) are a list of terms, not a claim, and were not graded"));
 	if (!rc && (f & GR_TEXT_COMMENTS))
 		rc |= add_warning(v, strdup("text inside HTML comments (<!-- -->) is not part of your answer and was ignored"));
 	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {

@@ -290,6 +290,124 @@ static void jira_markup(char *buf, size_t len)
 	}
 }
 
+/* ---- keyword tags ---------------------------------------------------------- */
+
+/* "keywords", "key words" or "tags" at b[i], then an optional "(...)" and a
+ * colon: the end of the colon, or 0. */
+static size_t tag_marker(const char *b, size_t i, size_t e)
+{
+	static const char *const words[] = { "keywords", "key words", "tags", "buzzwords", NULL };
+	for (const char *const *w = words; *w; w++) {
+		size_t n = strlen(*w), k = i + n;
+		if (k > e || strncasecmp(b + i, *w, n) || (k < e && isalnum((unsigned char)b[k])))
+			continue;
+		while (k < e && b[k] == ' ')
+			k++;
+		if (k < e && b[k] == '(') {
+			const char *close = memchr(b + k, ')', e - k);
+			if (!close || close - (b + k) > 30)
+				continue;
+			k = (size_t)(close - b) + 1;
+		}
+		if (k < e && b[k] == ':')
+			return k + 1;
+	}
+	return 0;
+}
+
+/* Blank keyword tags on the line [s, e): a line that opens with them
+ * ("keywords: ...", "# tags: ...", "P.S. keywords: ...") to its end, a
+ * bracketed tail ("[keywords: ...]", "(tags: ...)") to its bracket. */
+static unsigned blank_tag_line(char *b, size_t s, size_t e)
+{
+	unsigned found = 0;
+	size_t k = s;
+	while (k < e && strchr(" \t#>*-_", b[k]))
+		k++;
+	if (e - k >= 5 && !strncasecmp(b + k, "p.s.", 4))
+		k += 4;
+	while (k < e && b[k] == ' ')
+		k++;
+	if (tag_marker(b, k, e)) {
+		memset(b + s, ' ', e - s);
+		return GR_TEXT_TAGS;
+	}
+	for (size_t i = s; i + 1 < e; i++) {
+		char open = b[i];
+		if ((open != '[' && open != '(') || !tag_marker(b, i + 1, e))
+			continue;
+		const char *close = memchr(b + i, open == '[' ? ']' : ')', e - i);
+		size_t z = close ? (size_t)(close - b) + 1 : e;
+		memset(b + i, ' ', z - i);
+		found = GR_TEXT_TAGS;
+		i = z - 1;
+	}
+	return found;
+}
+
+/* The column of a markdown table whose header cell is "tags" or "keywords"
+ * (-1 none) in the header row [s, e). */
+static int tag_column(const char *b, size_t s, size_t e)
+{
+	int col = -1;
+	for (size_t k = s; k < e; k++) {
+		if (b[k] != '|')
+			continue;
+		col++;
+		size_t c = k + 1;
+		while (c < e && b[c] == ' ')
+			c++;
+		size_t z = c;
+		while (z < e && b[z] != '|')
+			z++;
+		while (z > c && b[z - 1] == ' ')
+			z--;
+		if ((z - c == 4 && !strncasecmp(b + c, "tags", 4)) || (z - c == 8 && !strncasecmp(b + c, "keywords", 8)))
+			return col;
+	}
+	return -1;
+}
+
+static unsigned blank_tags(char *b, size_t len)
+{
+	unsigned found = 0;
+	int col = -1; /* the tags column of the table the lines are in */
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len, k = s;
+		while (k < e && b[k] == ' ')
+			k++;
+		int row = k < e && b[k] == '|';
+		if (!row)
+			col = -1;
+		else if (col < 0)
+			col = tag_column(b, k, e); /* a header row */
+		else { /* blank that column's cell */
+			int c = -1;
+			for (size_t i = k; i < e; i++) {
+				if (b[i] != '|')
+					continue;
+				if (++c != col)
+					continue;
+				size_t z = i + 1;
+				while (z < e && b[z] != '|')
+					z++;
+				int dashes = 1;
+				for (size_t j = i + 1; j < z; j++)
+					dashes &= b[j] == '-' || b[j] == ':' || b[j] == ' ';
+				if (!dashes) {
+					memset(b + i + 1, ' ', z - i - 1);
+					found = GR_TEXT_TAGS;
+				}
+				break;
+			}
+		}
+		found |= blank_tag_line(b, s, e);
+		s = e + 1;
+	}
+	return found;
+}
+
 /* Blank "~~struck~~" text on one line: the learner took it back. */
 static unsigned blank_struck(char *buf, size_t len)
 {
@@ -800,6 +918,8 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	}
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
+	if (memmem(b.p, b.len, "ags", 3) || memmem(b.p, b.len, "ords", 4) || memmem(b.p, b.len, "AGS", 3))
+		flags |= blank_tags(b.p, b.len);
 	jira_markup(b.p, b.len);
 	b.len = strip_html(b.p, b.len, &flags);
 	b.len = spoken_punctuation(b.p, b.len);

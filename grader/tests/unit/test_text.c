@@ -111,6 +111,22 @@ static void test_text_dictated(void **state)
 	gr_text_free(&t);
 }
 
+/* Keyword tags are a list of terms, not a claim: blanked, and noted. */
+static void test_text_keyword_tags(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "| Field | Answer | tags |\n|---|---|---|\n| Workload | 7B | prefill, decode |\n"
+			 "Hardware: L4 [keywords: GPU, Ada]\n# tags: dtype cast | h2d\nP.S. keywords: a b c\n"
+			 "The tags on the PR say nothing.\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "| Field | Answer | tags |\n|---|---|---|\n| Workload | 7B |                 |\n"
+				   "Hardware: L4                     \n                        \n                    \n"
+				   "The tags on the PR say nothing.\n");
+	assert_true(t.flags & GR_TEXT_TAGS);
+	gr_text_free(&t);
+}
+
 static void test_text_invalid_utf8_is_replaced(void **state)
 {
 	(void)state;
@@ -179,6 +195,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_bom_crlf_cr),
 		cmocka_unit_test(test_text_dictated),
+		cmocka_unit_test(test_text_keyword_tags),
 		cmocka_unit_test(test_text_quotes_dashes_tabs),
 		cmocka_unit_test(test_text_pasted_bullets),
 		cmocka_unit_test(test_text_jira_markup),
