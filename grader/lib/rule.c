@@ -1733,6 +1733,13 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 	while (k < off) {
 		while (k < off && !(isalnum((unsigned char)b[k]) || b[k] == '\''))
 			k++;
+		if (off - k > 17 && !strncasecmp(b + k, "at the same time ", 17)) {
+			k += 17; /* "...; at the same time flip SDPA": another one, as "also" */
+			words++;
+			last_coord = 1;
+			last_or = 0;
+			continue;
+		}
 		size_t w = k;
 		while (k < off && (isalnum((unsigned char)b[k]) || b[k] == '\''))
 			k++;
@@ -1909,11 +1916,11 @@ static int acts_on_found(const char *b, size_t off, size_t end)
 
 /* Is the clause at cs the consequent of a sentence that opens with a
  * condition ("If so, load with torch_dtype=float16", "Once confirmed,
- * ...")? After a first experiment it is what that experiment's result
+ * ...", "Depending on what that shows, ...")? After a first experiment it is what that experiment's result
  * decides, not another one. */
 static int contingent(const char *b, struct gr_span sentence, size_t cs)
 {
-	static const char *const opener[] = { "if", "once", "when", "assuming", NULL };
+	static const char *const opener[] = { "if", "once", "when", "assuming", "depending", NULL };
 	static const char *const joins[] = { "and", "then", "but", NULL };
 	struct gr_span w = first_word(b, sentence);
 	if (cs > w.end && word_in(b + w.start, w.end - w.start, opener))
