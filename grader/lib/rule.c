@@ -603,6 +603,29 @@ static int only_spaces(const char *b, size_t from, size_t to)
 	return from == to;
 }
 
+/* The word before a parenthesised aside that ends right before `at`
+ * ("Jonas (in our group) suggested"), or an empty span. */
+static struct gr_span word_before_aside(const char *b, size_t start, size_t at)
+{
+	struct gr_span none = { .start = 0, .end = 0 };
+	size_t k = at;
+	while (k > start && b[k - 1] == ' ')
+		k--;
+	if (k == start || b[k - 1] != ')')
+		return none;
+	while (k > start && b[k - 1] != '(' && b[k - 1] != '\n' && at - k < 80)
+		k--;
+	if (k == start || b[k - 1] != '(')
+		return none;
+	k--;
+	while (k > start && b[k - 1] == ' ')
+		k--;
+	size_t e = k;
+	while (k > start && (gr_isalpha((unsigned char)b[k - 1]) || b[k - 1] == '\''))
+		k--;
+	return k < e ? (struct gr_span){ .start = k, .end = e } : none;
+}
+
 /* Only spaces, or one parenthesised aside, between from and to: "my
  * teammate (同事) suggested", "Alex (our tech lead) wants". */
 static int only_aside(const char *b, size_t from, size_t to)
@@ -715,14 +738,21 @@ static void mark_reported(struct gr_analysis *a)
 		 * probably want" is the learner's own, and so is a verb with
 		 * no subject after punctuation: "(...) - want to know if"). */
 		for (struct gr_span w = first_word(b, sp); w.start < sp.end;
-		     p2 = p1, p1 = w, w = first_word(b, span_at(w.end, sp.end)))
-			if (p1.end > p1.start && only_aside(b, p1.end, w.start) &&
-			    ((suggests(b + w.start, w.end - w.start) && !in_set(&ws_self, b + p1.start, p1.end - p1.start) &&
-			      !(p2.end > p2.start && in_set(&ws_self, b + p2.start, p2.end - p2.start))) ||
-			     their_suggestion(b, p1, w))) {
+		     p2 = p1, p1 = w, w = first_word(b, span_at(w.end, sp.end))) {
+			/* "Jonas (in our group) suggested": the subject before the aside. */
+			struct gr_span subj = p1.end > p1.start && !only_aside(b, p1.end, w.start)
+						      ? word_before_aside(b, sp.start, w.start)
+						      : p1;
+			if (subj.end > subj.start && (subj.start != p1.start || only_aside(b, p1.end, w.start)) &&
+			    ((suggests(b + w.start, w.end - w.start) &&
+			      !in_set(&ws_self, b + subj.start, subj.end - subj.start) &&
+			      !(subj.start == p1.start && p2.end > p2.start &&
+				in_set(&ws_self, b + p2.start, p2.end - p2.start))) ||
+			     their_suggestion(b, subj, w))) {
 				from = w.end;
 				break;
 			}
+		}
 		/* "a teammate wrote:" and the words on the next line (a quote, a
 		 * blockquote): the next sentence is what was said. */
 		size_t t = s;
