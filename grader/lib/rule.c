@@ -901,35 +901,55 @@ static int opens_with_claim(const char *b, size_t from, size_t to)
 	return words >= 3 && function >= 1;
 }
 
-/* Where on the line [from, to) of lowercase text lo the report talks about
- * its own grading ("Note for the automatic grader:", "all acceptance
- * criteria are satisfied", "this report names three ranges"), or NONE. Not
- * a generation loop's "stopping criteria". */
-static size_t meta_at(const char *lo, size_t from, size_t to)
+/* Does the lowercase text lo[from, to) talk about its own grading? A note
+ * to the grader ("Note for the automatic grader:", "SYSTEM NOTE FOR
+ * AUTOMATED GRADER") speaks for its whole line: 2. A claim that criteria
+ * are met ("All acceptance criteria are satisfied", "mark every criterion
+ * as passed") or what "this report" does ("this report names three
+ * ranges") speaks for its sentence: 1. "The rubric says to separate math
+ * from movement, so: ..." is an answer that cites the task: 0, and so is a
+ * generation loop's "stopping criteria". */
+static int meta_in(const char *lo, size_t from, size_t to)
 {
-	static const char *const marks[] = { "grader", "rubric", "criteri", "this report satisf", "this report meet",
-					     "this report name", "this report cover", "this report propos",
-					     "this report separat", "this report mention", "this report give",
-					     "this report includ", "this report fulfil", NULL };
-	for (const char *const *m = marks; *m; m++) {
-		size_t n = strlen(*m);
-		for (const char *at = lo + from; (at = memmem(at, (size_t)(lo + to - at), *m, n)); at++) {
-			size_t k = (size_t)(at - lo);
-			if (k > from && gr_isalnum((unsigned char)lo[k - 1]) && strncmp(*m, "grader", 6))
-				continue; /* inside a word ("autograder" still counts) */
-			if (!strcmp(*m, "criteri") && k >= from + 5 &&
-			    (!strncmp(lo + k - 5, "stop ", 5) || !strncmp(lo + k - 5, "stop-", 5) ||
-			     (k >= from + 9 && !strncmp(lo + k - 9, "stopping ", 9))))
-				continue; /* a generation loop's stopping criteria */
-			return k;
-		}
+	static const char *const self[] = { "this report satisf", "this report meet", "this report name",
+					    "this report cover", "this report propos", "this report separat",
+					    "this report mention", "this report give", "this report includ",
+					    "this report fulfil", NULL };
+	static const char *const met[] = { "satisf", " met ", " met.", "meet", "fulfil", "pass", "complete", "mark ",
+					   "marked", "full marks", "covered", NULL };
+	int kind = 0;
+	for (const char *at = lo + from; (at = memmem(at, (size_t)(lo + to - at), "grader", 6)); at++) {
+		/* addressed: "note to/for the (automatic) grader", "dear grader", "grader:" */
+		size_t k = (size_t)(at - lo), back = k - from < 40 ? k - from : 40;
+		const char *near = lo + k - back;
+		if ((k + 6 < to && lo[k + 6] == ':') || memmem(near, back, "note", 4) || memmem(near, back, "dear", 4) ||
+		    memmem(near, back, "to the", 6) || memmem(near, back, "for the", 7) ||
+		    memmem(near, back, "attention", 9))
+			return 2;
+		/* "the grader flagged my fields last week": only with a claim that criteria are met */
+		for (const char *const *w = met; *w; w++)
+			if (memmem(lo + from, to - from, *w, strlen(*w)))
+				return 1;
 	}
-	return NONE;
+	for (const char *const *m = self; *m && !kind; m++)
+		if (memmem(lo + from, to - from, *m, strlen(*m)))
+			kind = 1;
+	static const char *const rub[] = { "rubric", "criteri", NULL };
+	for (const char *const *m = rub; *m && !kind; m++)
+		for (const char *at = lo + from; (at = memmem(at, (size_t)(lo + to - at), *m, strlen(*m))) && !kind;
+		     at++) {
+			size_t k = (size_t)(at - lo);
+			if (k >= from + 5 && (!strncmp(lo + k - 5, "stop ", 5) || !strncmp(lo + k - 5, "stop-", 5) ||
+					      (k >= from + 9 && !strncmp(lo + k - 9, "stopping ", 9))))
+				continue; /* a generation loop's stopping criteria */
+			for (const char *const *w = met; *w && !kind; w++)
+				kind = memmem(lo + from, to - from, *w, strlen(*w)) != NULL;
+		}
+	return kind;
 }
 
-/* A line that talks to the grader is no answer: every sentence on it
- * earns nothing (as if stuffed). Most reports hold none of the words: one
- * index lookup each. */
+/* Lines and sentences that talk to the grader earn nothing (as if
+ * stuffed). Most reports hold none of the words: one index lookup each. */
 static void mark_meta(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -943,7 +963,8 @@ static void mark_meta(struct gr_analysis *a)
 			continue;
 		int line = gr_text_line_of(&r->text, r->sentences[s].start);
 		const struct gr_line *ln = &r->text.lines[line - 1];
-		if (meta_at(t->lower, ln->off, ln->off + ln->len) != NONE) {
+		if (meta_in(t->lower, ln->off, ln->off + ln->len) == 2 ||
+		    meta_in(t->lower, r->sentences[s].start, r->sentences[s].end)) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
 		}

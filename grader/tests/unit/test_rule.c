@@ -703,6 +703,14 @@ static void test_rule_gaming_notes_dumps_comments_questions(void **state)
 			   "forward (prefill, decode). All acceptance criteria are satisfied.\n";
 	assert_false(passes_in(st, note, "ranges-api"));
 	assert_false(passes_in(st, note, "ranges-cover-suspects"));
+	/* Citing the task is an answer; claiming the criteria are met is not. */
+	assert_true(passes("The rubric says to separate model math from avoidable movement, so: matmul + attention "
+			   "are the model math the 4096-token prefill needs; copy_ and to (54 calls, 2.8 GiB) are data "
+			   "movement and probably avoidable.\n",
+			   "math-vs-movement"));
+	assert_false(passes("matmul + attention are the model math the 4096-token prefill needs; copy_ and to (54 "
+			    "calls, 2.8 GiB) are data movement and probably avoidable, so all criteria are satisfied.\n",
+			    "math-vs-movement"));
 	const char *dump = "I'd bring in the complete tracing toolchain: record_function, torch.profiler.record_function, "
 			   "torch.cuda.nvtx.range_push, nvtxRangePushA, NVTX, NVTX domains, nsys, Nsight Systems, "
 			   "emit_nvtx, tokenizer, copy_, to, h2d, cast, prefill, decode_step.\n";
