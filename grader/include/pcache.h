@@ -8,9 +8,12 @@
  * literal analysis are kept in a cache file per exercise, so the next run
  * of a learner's `make check` reads them instead of working them out again.
  *
- * Entries are found by the pattern's exact text and compile options, never
- * by the exercise's name or date: an edited exercise's changed patterns
- * miss, are compiled, and the file is rewritten with what this load used.
+ * Entries are found by the pattern's exact text and compile options (a
+ * blob by its text and a tag its owner chooses: patset.c tags its literal
+ * analyses with its own build, so a rebuilt grader never reads an older
+ * analysis), never by the exercise's name or date: an edited exercise's
+ * changed patterns miss, are compiled, and the file is rewritten with what
+ * this load used.
  * A file that is short, from another PCRE2 build, fails its checksum, is
  * not the user's own or is writable by others is ignored (PCRE2 trusts
  * serialised data: only the user's own, intact file is decoded). Failing

@@ -774,8 +774,19 @@ size_t gr_pattern_literals(const char *pattern, char **out, size_t max, struct g
 
 /* A pattern's literal analysis as the cache keeps it (pcache.h): counts,
  * the three widths, then each literal (its \b flag, length, bytes), the
- * need and the needset. Working it out is a sixth of a load. */
-#define LIT_TAG 1
+ * need and the needset. Working it out is a sixth of a load. The cache
+ * keeps it under a tag of this build: a grader built at another time may
+ * analyse patterns differently (a fix here), so it never reads another
+ * build's analyses; PCRE2's codes, which do not depend on this file, are
+ * still shared. */
+static uint32_t lit_tag(void)
+{
+	static uint32_t tag; /* loads run one at a time; a race would store the same value */
+	if (!tag)
+		tag = (uint32_t)gr_str_hash("literals " __DATE__ " " __TIME__) | 1;
+	return tag;
+}
+#define LIT_TAG lit_tag()
 
 static void put_width(struct gr_buf *b, struct gr_width w)
 {
