@@ -909,7 +909,8 @@ static void keep_choice(struct parser *p)
 					     "i am going with", "i'm going to go with", "i'd choose", "i'll choose",
 					     "i choose", "my choice is", "my choice:", "i settled on", "i'm picking",
 					     "if i have to commit to one", "if i had to commit to one", "if i must commit to one",
-					     "i'll commit to", "i'd commit to", "i commit to", NULL };
+					     "i'll commit to", "i'd commit to", "i commit to", "i'll do the", "i will do the",
+					     "i'd do the", "i would do the", NULL };
 	struct gr_report *r = p->r;
 	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
 		return;
