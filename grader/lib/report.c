@@ -916,9 +916,8 @@ static void keep_choice(struct parser *p)
 		return;
 	const char *here[sizeof(marks) / sizeof(marks[0])];
 	size_t nh = 0;
-	for (const char *const *m = marks; *m; m++) /* most reports choose nothing: one index lookup each, */
-		if (gr_trigrams_may_hold(r->tri, *m, strlen(*m)) && /* then one search of the whole text */
-		    memmem(r->tri->lower, r->tri->len, *m, strlen(*m)))
+	for (const char *const *m = marks; *m; m++) /* most reports choose nothing: one index lookup each */
+		if (gr_trigrams_may_hold(r->tri, *m, strlen(*m)))
 			here[nh++] = *m;
 	for (size_t f = 0; f < p->ex->nfields && nh; f++) {
 		struct gr_span *v = &r->fields[f].value;

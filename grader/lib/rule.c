@@ -954,9 +954,13 @@ static void mark_meta(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *t = r->tri;
-	if (!t || !t->lower || t->len != r->text.len ||
-	    !(gr_trigrams_may_hold(t, "grader", 6) || gr_trigrams_may_hold(t, "rubric", 6) ||
-	      gr_trigrams_may_hold(t, "criteri", 7) || gr_trigrams_may_hold(t, "this report", 11)))
+	if (!t || !t->lower || t->len != r->text.len)
+		return;
+	static const char *const words[] = { "grader", "rubric", "criteri", "this report", NULL };
+	int any = 0;
+	for (const char *const *w = words; *w && !any; w++) /* an index lookup, then one search of the text */
+		any = gr_trigrams_may_hold(t, *w, strlen(*w)) && memmem(t->lower, t->len, *w, strlen(*w));
+	if (!any)
 		return;
 	for (size_t s = 0; s < r->nsentences; s++) {
 		if (a->stuffed[s])
@@ -1007,8 +1011,10 @@ static void mark_questions(struct gr_analysis *a)
 	size_t open = 0;
 	int last = 0; /* lines, not sentences: "copy_ only under to? f32->bf16?" is one checklist */
 	for (size_t s = 0; s < r->nsentences && open < GR_OPEN_QUESTIONS; s++) {
+		if (!open_question(r, s))
+			continue; /* most sentences: one byte looked at */
 		int line = gr_text_line_of(&r->text, r->sentences[s].start);
-		if (line != last && open_question(r, s)) {
+		if (line != last) {
 			open++;
 			last = line;
 		}

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "chars.h"
 
 struct obuf {
 	char *p;
@@ -368,6 +369,25 @@ static int tag_column(const char *b, size_t s, size_t e)
 	return -1;
 }
 
+/* Can b hold keyword tags: a colon with "tags" or "...words" just before it,
+ * or a table (a "tags" column)? One pass over the colons and pipes: most
+ * reports have none of either. */
+static int tags_possible(const char *b, size_t len)
+{
+	if (memchr(b, '|', len))
+		return 1;
+	for (const char *p = b; (p = memchr(p, ':', (size_t)(b + len - p))); p++) {
+		size_t back = (size_t)(p - b) < 40 ? (size_t)(p - b) : 40;
+		for (const char *q = p - back; q + 3 <= p; q++)
+			if ((gr_tolower((unsigned char)q[0]) == 'a' && gr_tolower((unsigned char)q[1]) == 'g' &&
+			     gr_tolower((unsigned char)q[2]) == 's') ||
+			    (gr_tolower((unsigned char)q[0]) == 'r' && gr_tolower((unsigned char)q[1]) == 'd' &&
+			     gr_tolower((unsigned char)q[2]) == 's'))
+				return 1;
+	}
+	return 0;
+}
+
 static unsigned blank_tags(char *b, size_t len)
 {
 	unsigned found = 0;
@@ -545,7 +565,7 @@ static int spoken_label(const char *b, size_t s, size_t e)
 
 static int dictated(const char *b, size_t len)
 {
-	if (!memmem(b, len, "colon", 5) && !memmem(b, len, "COLON", 5) && !memmem(b, len, "Colon", 5))
+	if (!memmem(b, len, "olon", 4) && !memmem(b, len, "OLON", 4))
 		return 0;
 	int n = 0;
 	for (size_t s = 0; s < len && n < 2;) {
@@ -918,7 +938,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	}
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
-	if (memmem(b.p, b.len, "ags", 3) || memmem(b.p, b.len, "ords", 4) || memmem(b.p, b.len, "AGS", 3))
+	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);
 	jira_markup(b.p, b.len);
 	b.len = strip_html(b.p, b.len, &flags);
