@@ -704,6 +704,24 @@ static int introduces(const char *b, size_t from, size_t to)
 	return 1;
 }
 
+/* Where an idea the learner had and dropped starts in sentence sp of the
+ * lowercase text lo ("my first instinct was", "at first I thought", "I was
+ * tempted to"), or NONE. */
+static size_t past_idea(const char *lo, struct gr_span sp)
+{
+	static const char *const marks[] = { "my first instinct was", "my instinct was", "my first thought was",
+					     "my gut said", "at first i thought", "initially i thought",
+					     "i first thought", "i was tempted to", "my first idea was", NULL };
+	if (!lo)
+		return NONE;
+	for (const char *const *m = marks; *m; m++) {
+		const char *at = memmem(lo + sp.start, sp.end - sp.start, *m, strlen(*m));
+		if (at)
+			return (size_t)(at - lo) + strlen(*m);
+	}
+	return NONE;
+}
+
 /* "Some people suggest upgrading to a faster SDPA backend", "my teammate
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
@@ -714,7 +732,8 @@ static void mark_reported(struct gr_analysis *a)
 					       "makes sense", "i will", "we will", "i'd do", "worth it", NULL };
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
 					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
-					     "posted", "messaged", "commented", "replied", "pinged", NULL };
+					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
+					     "tempted", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int all = !r->tri || !r->tri->lower || r->tri->len != r->text.len; /* no lowercase copy: look everywhere */
@@ -753,6 +772,13 @@ static void mark_reported(struct gr_analysis *a)
 				break;
 			}
 		}
+		/* "My first instinct was \"try FlashAttention\", but ...": an idea
+		 * the learner had and dropped is reported, like a teammate's. */
+		size_t upto = NONE; /* where the reported idea ends: its sentence's end, or a "but" */
+		if (from == NONE && (from = past_idea(all ? NULL : r->tri->lower, sp)) != NONE) {
+			const char *but = memmem(r->tri->lower + from, sp.end - from, " but ", 5);
+			upto = but ? (size_t)(but - r->tri->lower) : NONE;
+		}
 		/* "a teammate wrote:" and the words on the next line (a quote, a
 		 * blockquote): the next sentence is what was said. */
 		size_t t = s;
@@ -766,7 +792,7 @@ static void mark_reported(struct gr_analysis *a)
 		for (size_t c = 0; c < a->ex->nconcepts; c++)
 			for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)t);
 			     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++)
-				if (a->concepts[c].v[i].start >= from)
+				if (a->concepts[c].v[i].start >= from && a->concepts[c].v[i].start < upto)
 					a->concepts[c].v[i].negated = 1;
 	}
 }

@@ -681,6 +681,14 @@ static void test_rule_dictated_and_nested_plans(void **state)
 			     "> \"attention is 31.7 ms, let's write a fused Triton attention kernel for L4\"\n\n"
 			     "I disagree: the copies come first.\n";
 	assert_true(passes(quoted, "no-custom-attention"));
+	/* An idea the learner had and dropped is reported, up to the "but". */
+	assert_true(passes_in(c, "Next experiment: My first instinct was \"try FlashAttention\" because that's what everyone "
+				 "says, but attention is 6% here. Load the model with torch_dtype=torch.bfloat16 and "
+				 "profile the same step again.\n",
+			      "no-flash-attention"));
+	assert_false(passes_in(c, "Next experiment: I was tempted to reload in bf16, but if I can only pick one: "
+				  "swap in FlashAttention-2 and re-profile.\n",
+			       "no-flash-attention"));
 	const char *table = "Next experiment: re-profile with record_shapes=True and group aten::to by dtype.\n\n"
 			    "| Option | Explains the copies? | Verdict |\n|---|---|---|\n"
 			    "| custom attention kernel | no | not now |\n";
