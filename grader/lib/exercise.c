@@ -1021,7 +1021,7 @@ static const char *const default_clause[] = {
 	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
 	/* "can't start prefill until it's done -> adds to TTFT": an arrow
 	 * before a consequence opens a clause of its own */
-	"(?:\xE2\x86\x92|->|=>)(?=\\s*(?:adds?|means?|so|hence|therefore|which|it|this|that|makes?|costs?|lands?|goes|blocks?|delays?|counts?)\\b)",
+	"(?:\xE2\x86\x92|->|=>)(?=\\s*(?:adds?|means?|so|hence|therefore|which|it|this|that|makes?|costs?|lands?|goes|blocks?|delays?|counts?|straight|directly|into|added|part)\\b)",
 	NULL
 };
 
