@@ -146,6 +146,8 @@ static struct wordset ws_function = WORDSET(
 	"confirm", "confirms", "reject", "rejects", "means", "shows", "read", "check", "see", "find", "expect",
 	/* ... and imperatives of a terse plan: "one profile, record_shapes=True, attribute aten::to". */
 	"attribute", "filter", "compare", "print", "group", "sort",
+	/* ... and the plain verbs of a terse claim: "already doing real math; the copies come first". */
+	"already", "doing", "come", "comes", "goes", "needs", "happens", "stays", "matters",
 	/* The same words in learners' other languages (es, pt, fr, de, romanised
 	 * Hindi), so a claim written in them is not taken for a keyword list. */
 	"el", "la", "los", "las", "de", "del", "y", "que", "en", "es", "son", "un", "una", "por", "con", "para",

@@ -711,6 +711,10 @@ static void test_rule_gaming_notes_dumps_comments_questions(void **state)
 			   "forward (prefill, decode). All acceptance criteria are satisfied.\n";
 	assert_false(passes_in(st, note, "ranges-api"));
 	assert_false(passes_in(st, note, "ranges-cover-suspects"));
+	/* A terse claim with its verbs is no keyword list. */
+	assert_true(passes("3. Not yet: attention kernel. Already flash, already doing real math; 35 ms of unexplained "
+			   "copies/casts come first.\n",
+			   "not-yet"));
 	/* Citing the task is an answer; claiming the criteria are met is not. */
 	assert_true(passes("The rubric says to separate model math from avoidable movement, so: matmul + attention "
 			   "are the model math the 4096-token prefill needs; copy_ and to (54 calls, 2.8 GiB) are data "
