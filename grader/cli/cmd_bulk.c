@@ -460,20 +460,6 @@ static char *error_reason(const struct gr_error *err)
 	return rc < 0 ? NULL : s;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 static void set_fatal(struct batch *b, const char *what, const char *name)
 {
 	pthread_mutex_lock(&b->mu);
@@ -532,7 +518,7 @@ static void grade_one(struct batch *b, size_t i, struct slot *sl, struct gr_scra
 	char name[GR_STUDENT_MAX + 8];
 	snprintf(name, sizeof(name), "%s.md", sub->id);
 	int fd = openat(b->fbdir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0 || write_all(fd, fb->data, fb->len) < 0 || close(fd) < 0) {
+	if (fd < 0 || gr_write_all(fd, fb->data, fb->len) < 0 || close(fd) < 0) {
 		set_fatal(b, "the feedback file", name);
 		if (fd >= 0)
 			close(fd);

@@ -60,4 +60,8 @@ bool gr_buf_ok(const struct gr_buf *b);
 
 void gr_buf_free(struct gr_buf *b);
 
+/* Write all n bytes of p to fd, retrying short writes and EINTR. Returns 0,
+ * or -1 with errno set. */
+int gr_write_all(int fd, const char *p, size_t n);
+
 #endif

@@ -78,8 +78,6 @@ void gr_pcache_keep_blob(struct gr_pcache *c, const char *src, uint32_t tag, con
 struct gr_pcache_stats {
 	size_t compiled; /* pcre2_compile calls made */
 	size_t reused;   /* codes handed out from the cache */
-	size_t read;     /* entries read from the file */
-	int written;     /* gr_pcache_save() wrote the file */
 };
 void gr_pcache_stats(const struct gr_pcache *c, struct gr_pcache_stats *st);
 

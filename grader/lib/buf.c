@@ -3,10 +3,12 @@
  */
 #include "buf.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static bool grow(struct gr_buf *b, size_t extra)
 {
@@ -90,4 +92,18 @@ void gr_buf_free(struct gr_buf *b)
 {
 	free(b->data);
 	memset(b, 0, sizeof(*b));
+}
+
+int gr_write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
 }

@@ -1066,7 +1066,8 @@ static int load_facts(struct loader *L, yaml_node_t *n)
 	 * comma; before three, a thousands separator ("13,958 MiB"). */
 	/* A number first, so PCRE2 can skip to digits; "about", "~" before it
 	 * are read by rule.c. [0-9], not \d: UCP would make \d every script's digits. */
-	L->ex->quantity_re = compile_joined(L, 
+	L->ex->quantity_re = compile_joined(
+		L,
 		"(?<![\\w.,])([0-9]+,[0-9]{1,2}(?![0-9])|[0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?)\\s*"
 		"(%|percent\\b|pct\\b|ms\\b|msec\\b|milliseconds?\\b|µs\\b|us\\b|s\\b|sec\\b|seconds?\\b|"
 		"GiB\\b|GB\\b|MiB\\b|MB\\b|KiB\\b|KB\\b|calls?\\b|launch(?:es)?\\b)?",

@@ -876,14 +876,15 @@ static size_t unpack_literals(const unsigned char *blob, size_t len, char **out,
 	info->pre = get_width(&r);
 	info->need_pre = get_width(&r);
 	info->needset_pre = get_width(&r);
-	char lit[UINT16_MAX + 1];
 	for (; got < k && !r.bad; got++) {
 		unsigned char wb;
+		uint16_t n;
 		get_bytes(&r, &wb, 1);
+		get_bytes(&r, &n, 2);
 		info->wb[got] = wb;
-		get_str(&r, lit, UINT16_MAX);
-		if (r.bad || !(out[got] = strdup(lit)))
+		if (r.bad || (size_t)(r.end - r.p) < n || !(out[got] = strndup((const char *)r.p, n)))
 			break;
+		r.p += n;
 	}
 	get_str(&r, info->need, GR_NEED_MAX);
 	info->nneedset = head[2];

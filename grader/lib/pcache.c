@@ -390,8 +390,6 @@ void gr_pcache_open(struct gr_pcache *c, const char *path)
 	    load_body(c, b + HEADER, len - HEADER, get32(b + 12), get32(b + 16)) < 0) {
 		drop_from(c, first);
 		c->dirty = 1;
-	} else {
-		c->st.read = c->n - first;
 	}
 	free(b);
 }
@@ -521,15 +519,8 @@ int gr_pcache_save(struct gr_pcache *c)
 		if (!rc && (fd = mkstemp(tmp)) < 0)
 			rc = -1;
 	}
-	for (size_t done = 0; !rc && done < b.len;) { /* written whole under another name, then renamed */
-		ssize_t w = write(fd, b.data + done, b.len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			rc = -1;
-		else
-			done += (size_t)w;
-	}
+	if (!rc && gr_write_all(fd, b.data, b.len) < 0) /* written whole under another name, then renamed */
+		rc = -1;
 	if (fd >= 0) {
 		if (close(fd) < 0 || rc < 0 || rename(tmp, c->file) < 0) {
 			unlink(tmp);
@@ -540,6 +531,5 @@ int gr_pcache_save(struct gr_pcache *c)
 	if (rc < 0)
 		return -1;
 	c->dirty = 0;
-	c->st.written = 1;
 	return 1;
 }

@@ -1057,7 +1057,9 @@ static void mark_questions(struct gr_analysis *a)
 }
 
 /* A long sentence with almost no function words that touches many concepts
- * is a keyword list: it makes no claim, so its mentions count for nothing. */
+ * is a keyword list: it makes no claim, so its mentions count for nothing.
+ * So are lines that talk to the grader (mark_meta) and open questions
+ * (mark_questions); every mention then takes its sentence's mark. */
 static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;

@@ -689,7 +689,7 @@ static int joins_identifier(const char *b, size_t i, size_t e)
 	static const char *const sentence[] = { "and", "or", "so", "the", "a", "an", "is", "are", "was", "were", "at",
 						"of", "in", "on", "to", "then", "which", "that", "but", "because",
 						"also", "plus", "from", "for", "as", "it", "its", "this", "with", "by",
-						"calls", "ops", "op", "kernel", "kernels", "time", "takes", "at", NULL };
+						"calls", "ops", "op", "kernel", "kernels", "time", "takes", NULL };
 	int v;
 	if (i >= e || !isalpha((unsigned char)b[i]) || number_word(b, i, e, &v))
 		return 0;

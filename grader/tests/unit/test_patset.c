@@ -487,6 +487,10 @@ static void test_compile_cache(void **state)
 	assert_int_equal(bad, 1);
 	gr_patset_free(&broken);
 	assert_ptr_not_equal(a.v[0].re, b.v[1].re); /* a copy, owned by its set */
+	struct gr_pcache_stats st;
+	gr_pcache_stats(c, &st);
+	assert_int_equal(st.compiled, 4); /* copies, casts, dtypes and the bad one: each once */
+	assert_int_equal(st.reused, 2);   /* copies in b, casts in the broken set */
 	assert_int_equal(gr_patset_compile(&alone, pb, 2, &bad, msg, sizeof(msg), &off), 0);
 	gr_pcache_free(c);
 	gr_patset_free(&a);
