@@ -24,7 +24,9 @@
  * Where: $GRADER_CACHE_DIR, else $XDG_CACHE_HOME/profiler-triage, else
  * $HOME/.cache/profiler-triage. GRADER_CACHE_DIR=off (or empty) turns
  * the file off; the cache within a load stays. One file per exercise:
- * patterns-<hash of its absolute path>.bin.
+ * patterns-<hash of its absolute path>.bin. Each write removes the files
+ * beside it that no run has written for 30 days (an exercise moved or
+ * deleted), so the folder does not grow for ever.
  *
  * Ownership: gr_pcache_compile() returns a code the caller owns. The
  * cache owns its blobs and the codes it read or copied; a code it handed

@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -27,6 +29,7 @@
 #define HEADER 40                  /* magic 8, order 4, entries 4, codes 4, pad 4, body 8, sum 8 */
 #define MAX_FILE (64u << 20)       /* a larger file is not ours */
 #define ORDER 0x01020304u
+#define STALE_DAYS 30              /* a file no run has rewritten for this long is removed */
 
 enum { KIND_CODE, KIND_BLOB };
 
@@ -482,6 +485,56 @@ static int encode_body(struct gr_pcache *c, struct gr_buf *b, uint32_t *nent, ui
 	return rc < 0 || !gr_buf_ok(b) ? -1 : 0;
 }
 
+/* Is name one of our files ("patterns-<16 hex>.bin"), or what a save
+ * killed between mkstemp and rename left ("....bin.XXXXXX")? */
+static int ours(const char *name)
+{
+	if (strncmp(name, "patterns-", 9))
+		return 0;
+	const char *h = name + 9;
+	for (int i = 0; i < 16; i++)
+		if (!h[i] || !strchr("0123456789abcdef", h[i]))
+			return 0;
+	return !strcmp(h + 16, ".bin") || (!strncmp(h + 16, ".bin.", 5) && strlen(h + 21) == 6);
+}
+
+/* Remove the files beside file that no run has written for STALE_DAYS:
+ * an exercise moved or deleted, or a grader that keeps its analyses under
+ * another build's tag, would otherwise leave them for ever. Only the
+ * user's own regular files with our names go; a file still in use costs
+ * its next run one compile. Runs only after a write (rare), so a warm
+ * `grade` never reads the folder. */
+static void prune(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+	if (!slash)
+		return;
+	char dir[PATH_MAX];
+	size_t n = (size_t)(slash - file);
+	if (n >= sizeof(dir))
+		return;
+	memcpy(dir, file, n);
+	dir[n] = '\0';
+	int dfd = open(n ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return;
+	}
+	time_t now = time(NULL);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		struct stat st;
+		if (!ours(de->d_name) || !strcmp(de->d_name, slash + 1) ||
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		if (S_ISREG(st.st_mode) && st.st_uid == geteuid() && now - st.st_mtime > STALE_DAYS * 86400L)
+			unlinkat(dfd, de->d_name, 0);
+	}
+	closedir(d);
+}
+
 int gr_pcache_save(struct gr_pcache *c)
 {
 	if (!c || !c->file)
@@ -531,5 +584,6 @@ int gr_pcache_save(struct gr_pcache *c)
 	if (rc < 0)
 		return -1;
 	c->dirty = 0;
+	prune(c->file);
 	return 1;
 }

@@ -2,11 +2,15 @@
  * test_pcache.c - the compiled-pattern cache file (pcache.h): a second load
  * compiles nothing and grades exactly as the first; a damaged, foreign or
  * writable-by-others file is ignored and replaced; an edited exercise
- * compiles only what changed; GRADER_CACHE_DIR=off writes nothing.
+ * compiles only what changed; GRADER_CACHE_DIR=off writes nothing; a
+ * write removes the cache files no run has written for 30 days, and
+ * nothing else.
  */
 #include <dirent.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "pcache.h"
@@ -226,6 +230,53 @@ static void test_off_writes_nothing(void **state)
 	assert_int_equal(access(file, F_OK), -1);
 }
 
+static void make_file(const char *name, long age_days)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	spit(path, "x", 1);
+	struct timespec t[2];
+	t[0].tv_sec = t[1].tv_sec = time(NULL) - age_days * 86400L;
+	t[0].tv_nsec = t[1].tv_nsec = 0;
+	assert_int_equal(utimensat(AT_FDCWD, path, t, 0), 0);
+}
+
+static int exists(const char *name)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return access(path, F_OK) == 0;
+}
+
+/* An exercise moved away leaves its file behind: the next write anywhere
+ * in the folder removes it once it is a month old, and only it. */
+static void test_stale_files_pruned(void **state)
+{
+	(void)state;
+	char file[1024];
+	const char *path = SOURCE_DIR "/exercises/stretch.yaml";
+	cache_file(path, file, sizeof(file));
+	unlink(file);
+	make_file("patterns-00000000000000aa.bin", 40);        /* stale: removed */
+	make_file("patterns-00000000000000bb.bin.Ab12Cd", 40); /* a killed save's leftover: removed */
+	make_file("patterns-00000000000000cc.bin", 2);         /* recent: kept */
+	make_file("notes.txt", 400);                           /* not ours: kept */
+	make_file("patterns-xyz.bin", 400);                    /* not our name: kept */
+	gr_exercise_free(load_path(path));
+	assert_int_equal(access(file, F_OK), 0);
+	assert_false(exists("patterns-00000000000000aa.bin"));
+	assert_false(exists("patterns-00000000000000bb.bin.Ab12Cd"));
+	assert_true(exists("patterns-00000000000000cc.bin"));
+	assert_true(exists("notes.txt"));
+	assert_true(exists("patterns-xyz.bin"));
+	/* A warm load writes nothing, so it does not read the folder either. */
+	make_file("patterns-00000000000000dd.bin", 40);
+	struct gr_exercise *ex = load_path(path);
+	assert_int_equal(ex->compiled, 0);
+	gr_exercise_free(ex);
+	assert_true(exists("patterns-00000000000000dd.bin"));
+}
+
 /* Within one load, a pattern compiled once is handed out as copies, each
  * its own to free (ASan and valgrind run this). */
 static void test_copies_within_load(void **state)
@@ -269,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_writable_by_others_ignored),
 		cmocka_unit_test(test_edited_exercise),
 		cmocka_unit_test(test_off_writes_nothing),
+		cmocka_unit_test(test_stale_files_pruned),
 		cmocka_unit_test(test_copies_within_load),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
