@@ -48,7 +48,7 @@ enum {
 	GR_TEXT_COMMENTS = 1 << 3,     /* HTML comments ignored */
 	GR_TEXT_STRUCK = 1 << 4,       /* ~~struck-out~~ text ignored */
 	GR_TEXT_HTML = 1 << 5,         /* HTML tags and entities read as text */
-	GR_TEXT_ECHO = 1 << 6,         /* lines copied from the prompt ignored (set by report.c) */
+	GR_TEXT_ECHO = 1 << 6,         /* lines copied from the prompt or feedback ignored (report.c) */
 	GR_TEXT_TAGS = 1 << 7,         /* "keywords: ..." / "[tags: ...]" lists and table tag columns ignored */
 };
 

@@ -8,6 +8,7 @@
  */
 #include "exercise.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <jansson.h>
 #include <yaml.h>
 
+#include "buf.h"
 #include "pcache.h"
 #include "text.h"
 
@@ -1107,62 +1109,152 @@ static int echo_line(const struct gr_exercise *ex, const char *a, const char *z)
 	return n >= 30 || !memmem(a, n, ": ", 2);
 }
 
-/* One pattern matching any line of the prompt of 30 or more characters, so
- * a report that pastes the prompt (or restates its criteria) gains nothing. */
+struct echoes {
+	char **v;
+	size_t n, cap;
+};
+
+/* The pattern for one copied text [a, z): its words literally, any run of
+ * spaces, tabs or table pipes between them, so a pasted tab-separated
+ * table matches a markdown one. heading: only where the text is all its
+ * line holds but decoration, or comes before a colon. Returns 0 or
+ * GR_ENOMEM. */
+static int add_echo(struct echoes *e, const char *a, const char *z, int heading)
+{
+	if (memmem(a, (size_t)(z - a), "\\E", 2))
+		return 0; /* cannot be quoted with \Q...\E */
+	size_t len = (size_t)(z - a) * 3 + 128, k = 0;
+	char *pat = malloc(len);
+	if (!pat || GR_GROW(e->v, e->n, e->cap, 16) < 0) {
+		free(pat);
+		return GR_ENOMEM;
+	}
+	pat[0] = '\0';
+	if (heading) /* only decoration before it on its line: "- [x] ", "✅ ", "## " */
+		k = (size_t)snprintf(pat, len, "(?m)^[^\\w\\n]*(?:\\[[xX ]\\][^\\w\\n]*)?");
+	for (const char *w = a; w < z;) {
+		while (w < z && (*w == ' ' || *w == '\t' || *w == '|'))
+			w++;
+		const char *we = w;
+		while (we < z && *we != ' ' && *we != '\t' && *we != '|')
+			we++;
+		if (we > w)
+			k += (size_t)snprintf(pat + k, len - k, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "", (int)(we - w), w);
+		w = we;
+	}
+	if (heading) /* and nothing after it but an end, or a separator before the learner's words */
+		snprintf(pat + k, len - k, "(?=[^\\w\\n]*$|\\s*[:|]|\\s+-\\s)");
+	e->v[e->n++] = pat;
+	return 0;
+}
+
+/* Is [a, z), a sentence of the grader's own messages, worth matching?
+ * Six words or more, four of them plain words (not `code`), so a pasted
+ * "e.g. `tokenize`, `prefill`" list, which a learner may well write, is not. */
+static int echo_sentence(const char *a, const char *z)
+{
+	int words = 0, plain = 0, code = 0;
+	for (const char *w = a; w < z;) {
+		while (w < z && *w == ' ')
+			w++;
+		const char *we = w;
+		while (we < z && *we != ' ')
+			we++;
+		if (we == w)
+			break;
+		int alpha = 1;
+		for (const char *c = w; c < we; c++) {
+			if (*c == '`')
+				code = !code;
+			if (!isalpha((unsigned char)*c) && !strchr(",.;:'\"", *c))
+				alpha = 0;
+		}
+		words++;
+		plain += alpha && !code && *w != '`';
+		w = we;
+	}
+	return words >= 6 && plain >= 4 && z - a >= 30;
+}
+
+/* Every sentence of s ("... reject it. Two runs ..."): a learner who
+ * pastes the feedback back pastes sentences of it, not whole messages.
+ * Not the clauses after a colon: "...: fewer launches and less Python per
+ * token" is how an honest answer says it too. */
+static int add_sentences(struct echoes *e, const char *s)
+{
+	int rc = 0;
+	for (const char *a = s; s && *a && !rc;) {
+		while (*a == ' ' || *a == '\n')
+			a++;
+		const char *z = a;
+		while (*z && *z != '\n' && !(strchr(".!?", *z) && (z[1] == ' ' || z[1] == '\n' || !z[1]) &&
+					      !(z - a >= 3 && !strncmp(z - 3, "e.g", 3)) &&
+					      !(z - a >= 3 && !strncmp(z - 3, "i.e", 3))))
+			z++;
+		const char *next = *z ? z + 1 : z;
+		while (z > a && (z[-1] == ' ' || z[-1] == ':'))
+			z--;
+		if (echo_sentence(a, z))
+			rc = add_echo(e, a, z, 0);
+		a = next;
+	}
+	return rc;
+}
+
+/* One pattern matching any line of the prompt of 30 or more characters,
+ * and any sentence of what the grader itself says (a criterion's title
+ * and its pass and fail feedback), so a report that pastes the prompt, restates its
+ * criteria or copies the feedback it was given gains nothing. */
 static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 {
 	/* One pattern per distinctive line, so each is tried only where its
 	 * first word occurs (patset.h). */
-	size_t cap = 16, n = 0;
-	char **pats = malloc(cap * sizeof(char *));
-	int rc = pats ? 0 : GR_ENOMEM;
+	struct echoes e = { 0 };
+	int rc = 0;
 	for (int pass = 0; pass < 2 && !rc; pass++)
 	for (const char *p = pass ? (ex->known_text ? ex->known_text : "") : ex->prompt; *p && !rc;) {
-		const char *e = strchr(p, '\n');
-		if (!e)
-			e = p + strlen(p);
+		const char *end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
 		const char *a = p;
-		while (a < e && strchr(" \t-*+>#|0123456789.)", *a))
+		while (a < end && strchr(" \t-*+>#|0123456789.)", *a))
 			a++;
-		const char *z = e;
+		const char *z = end;
 		while (z > a && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '.' || z[-1] == '|'))
 			z--;
-		if (echo_line(ex, a, z) && !memmem(a, (size_t)(z - a), "\\E", 2)) {
-			/* Words literal; any run of spaces, tabs or table pipes between
-			 * them, so a pasted tab-separated table matches a markdown one. */
-			size_t len = (size_t)(z - a) * 3 + 64, k = 0;
-			char *pat = malloc(len);
-			if (!pat || (n == cap && !(pats = realloc(pats, (cap *= 2) * sizeof(char *))))) {
-				free(pat);
-				rc = GR_ENOMEM;
-				break;
-			}
-			pat[0] = '\0';
-			for (const char *w = a; w < z;) {
-				while (w < z && (*w == ' ' || *w == '\t' || *w == '|'))
-					w++;
-				const char *we = w;
-				while (we < z && *we != ' ' && *we != '\t' && *we != '|')
-					we++;
-				if (we > w)
-					k += (size_t)snprintf(pat + k, len - k, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "",
-							      (int)(we - w), w);
-				w = we;
-			}
-			pats[n++] = pat;
-		}
-		p = *e ? e + 1 : e;
+		if (echo_line(ex, a, z))
+			rc = add_echo(&e, a, z, 0);
+		p = *end ? end + 1 : end;
 	}
-	if (!rc && n) {
+	if (!rc && ex->title && strlen(ex->title) >= 20) /* "Stretch: NVTX and record_function ranges" */
+		rc = add_echo(&e, ex->title, ex->title + strlen(ex->title), 1);
+	for (size_t c = 0; c < ex->ncriteria && !rc; c++) {
+		const struct gr_criterion *cr = &ex->criteria[c];
+		/* A title is a claim a learner may make in the same words
+		 * ("Tokenizer CPU time still adds to request latency (22 ms)"):
+		 * only a line that is the title and nothing else, a heading or a
+		 * ticked box, or the title before a colon, is a copy. */
+		size_t t = strlen(cr->title);
+		if (t >= 20 && strchr(cr->title, ' '))
+			rc = add_echo(&e, cr->title, cr->title + t, 1);
+		if (!rc)
+			rc = add_sentences(&e, cr->pass);
+		if (!rc)
+			rc = add_sentences(&e, cr->fail);
+		/* Not the hints: they ask questions a learner should answer, and
+		 * an answer may well take up their words ("Even a perfect kernel
+		 * only shrinks GPU time ..."). */
+	}
+	if (!rc && e.n) {
 		char msg[128];
 		size_t off, bad;
-		rc = gr_patset_compile_cached(&ex->echo, (const char *const *)pats, n, pc, &bad, msg, sizeof(msg), &off)
+		rc = gr_patset_compile_cached(&ex->echo, (const char *const *)e.v, e.n, pc, &bad, msg, sizeof(msg), &off)
 			     ? GR_ENOMEM
 			     : 0;
 	}
-	for (size_t i = 0; pats && i < n; i++)
-		free(pats[i]);
-	free(pats);
+	for (size_t i = 0; i < e.n; i++)
+		free(e.v[i]);
+	free(e.v);
 	return rc;
 }
 

@@ -99,7 +99,7 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 	if (!rc && (f & GR_TEXT_HOMOGLYPHS))
 		rc |= add_warning(v, strdup("look-alike letters from another alphabet were read as Latin letters"));
 	if (!rc && (f & GR_TEXT_ECHO))
-		rc |= add_warning(v, strdup("lines copied from the prompt are not your answer and were ignored: say it in your own words"));
+		rc |= add_warning(v, strdup("lines copied from the prompt or from the grader's feedback are not your answer and were ignored: say it in your own words"));
 	if (!rc && (f & GR_TEXT_STRUCK))
 		rc |= add_warning(v, strdup("~~struck-out~~ text is taken as withdrawn and was not graded"));
 	if (!rc && (f & GR_TEXT_TAGS))

@@ -724,6 +724,17 @@ static size_t past_idea(const char *lo, struct gr_span sp)
 	return NONE;
 }
 
+/* Every concept mention that starts in [from, upto) of sentence t counts for
+ * nothing: someone else's words, or the learner's own withdrawn ones. */
+static void report_span(struct gr_analysis *a, size_t t, size_t from, size_t upto)
+{
+	for (size_t c = 0; c < a->ex->nconcepts; c++)
+		for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)t);
+		     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++)
+			if (a->concepts[c].v[i].start >= from && a->concepts[c].v[i].start < upto)
+				a->concepts[c].v[i].negated = 1;
+}
+
 /* "Some people suggest upgrading to a faster SDPA backend", "my teammate
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
@@ -791,12 +802,183 @@ static void mark_reported(struct gr_analysis *a)
 		if (from == NONE || endorses(b, span_at(from, r->sentences[t].end), endorse) ||
 		    (t + 1 < r->nsentences && endorses(b, r->sentences[t + 1], endorse)))
 			continue;
-		for (size_t c = 0; c < a->ex->nconcepts; c++)
-			for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)t);
-			     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++)
-				if (a->concepts[c].v[i].start >= from && a->concepts[c].v[i].start < upto)
-					a->concepts[c].v[i].negated = 1;
+		report_span(a, t, from, upto);
 	}
+}
+
+/* ---- superseded versions ---------------------------------------------------- */
+
+/* Where the word or phrase w occurs whole in lo[from, to), or NONE. */
+static size_t find_word(const char *lo, size_t from, size_t to, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *at; from < to && (at = memmem(lo + from, to - from, w, n)); from = (size_t)(at - lo) + 1) {
+		size_t p = (size_t)(at - lo);
+		if ((p == 0 || !gr_isalnum((unsigned char)lo[p - 1])) &&
+		    (p + n >= to || !gr_isalnum((unsigned char)lo[p + n])))
+			return p;
+	}
+	return NONE;
+}
+
+static size_t first_word_of(const char *lo, size_t from, size_t to, const char *const *words, size_t *len)
+{
+	size_t best = NONE;
+	for (const char *const *w = words; *w; w++) {
+		size_t at = find_word(lo, from, to, *w);
+		if (at < best) {
+			best = at;
+			*len = strlen(*w);
+		}
+	}
+	return best;
+}
+
+/* An earlier version the learner names ("v1: write fused attention kernel",
+ * "in my first draft I proposed ...", "Previously I wrote ..."): where its
+ * words start in sentence sp of lo, or NONE. Not a pointer to it ("Changes
+ * since v1:"), nor a version kept ("I kept v1's experiment"). */
+static size_t old_version(const char *lo, struct gr_span sp)
+{
+	static const char *const nouns[] = { "v1", "v0", "version 1", "first version", "first draft", "first attempt",
+					     "first submission", "original answer", "original version", "old answer",
+					     "old version", "previous answer", "previous version", "previous submission",
+					     "last submission", "earlier version", "superseded", NULL };
+	static const char *const adverbs[] = { "previously", "originally", "before the feedback", NULL };
+	static const char *const said[] = { "i", "we", "wrote", "said", "had", "proposed", "suggested", "picked",
+					    "chose", "claimed", "thought", "put", "listed", "named", "answered",
+					    "called", "argued", "blamed", NULL };
+	static const char *const pointer[] = { "since", "from", "than", "vs", "versus", "compared", "over", NULL };
+	static const char *const kept[] = { "kept", "keep", "keeping", "still", "unchanged", "same as", NULL };
+	size_t n = 0, at = first_word_of(lo, sp.start, sp.end, nouns, &n);
+	if (at == NONE) {
+		at = first_word_of(lo, sp.start, sp.end, adverbs, &n);
+		if (at == NONE)
+			return NONE;
+		/* "Previously I wrote", "originally proposed": the learner's own
+		 * earlier words, not "the tensors previously copied". */
+		size_t w = at + n;
+		while (w < sp.end && lo[w] == ' ')
+			w++;
+		size_t e = w;
+		while (e < sp.end && gr_isalpha((unsigned char)lo[e]))
+			e++;
+		if (!word_in(lo + w, e - w, said))
+			return NONE;
+	}
+	size_t p = at; /* the word before it */
+	while (p > sp.start && !gr_isalnum((unsigned char)lo[p - 1]))
+		p--;
+	size_t q = p;
+	while (q > sp.start && gr_isalpha((unsigned char)lo[q - 1]))
+		q--;
+	if (q < p && word_in(lo + q, p - q, pointer))
+		return NONE;
+	size_t kn;
+	if (first_word_of(lo, sp.start, sp.end, kept, &kn) != NONE)
+		return NONE;
+	return at + n;
+}
+
+/* Where the old version's words end in sentence sp: at the new one ("v2
+ * (now): ..."), a turn ("but", "instead", "scratch that"), or the learner
+ * saying it was wrong ("- that was wrong because ..."). */
+static size_t old_version_end(const char *lo, size_t from, size_t to)
+{
+	static const char *const ends[] = { "v2", "v3", "version 2", "now", "current", "instead", "but", "scratch",
+					    "wrong", "replaced by", "new", "fixed", "however", NULL };
+	size_t n;
+	size_t at = first_word_of(lo, from, to, ends, &n);
+	return at == NONE ? to : at;
+}
+
+/* The first line of sentence s quotes someone addressing the learner: a
+ * blockquote with "you" in it (an instructor's comment a resubmission
+ * replies to: "> Your v1 proposed a custom attention kernel. Why?"). */
+static int quoted_comment(const struct gr_report *r, const char *lo, size_t s)
+{
+	struct gr_span sp = r->sentences[s];
+	size_t ls = sp.start;
+	while (ls > 0 && r->text.buf[ls - 1] != '\n')
+		ls--;
+	while (ls < sp.start && r->text.buf[ls] == ' ')
+		ls++;
+	if (r->text.buf[ls] != '>')
+		return 0;
+	for (size_t f = 0; f < r->ex->nfields; f++)
+		if (r->fields[f].value.start <= sp.start && sp.start < r->fields[f].value.end)
+			return 0; /* "> Next experiment: ..." is the learner's own field */
+	return find_word(lo, sp.start, sp.end, "you") != NONE || find_word(lo, sp.start, sp.end, "your") != NONE;
+}
+
+/* A table that keeps the old answer beside the new ("| Field | v1 (old) |
+ * v2 (current) |"): every cell under an old column counts for nothing. */
+static void old_columns(struct gr_analysis *a, const char *lo)
+{
+	static const char *const old[] = { "v1", "old", "before", "previous", "original", "superseded", "first draft",
+					   NULL };
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	uint64_t cols = 0; /* bit i: column i is an old version */
+	int in_table = 0;
+	for (size_t ln = 0; ln < r->text.nlines; ln++) {
+		size_t ls = r->text.lines[ln].off, le = ls + r->text.lines[ln].len;
+		while (ls < le && b[ls] == ' ')
+			ls++;
+		if (ls >= le || b[ls] != '|') {
+			in_table = 0;
+			cols = 0;
+			continue;
+		}
+		int header = !in_table;
+		in_table = 1;
+		unsigned col = 0;
+		for (size_t c = ls + 1; c < le && col < 64; col++) {
+			size_t e = c;
+			while (e < le && b[e] != '|' && b[e] != '\n')
+				e++;
+			size_t n;
+			if (header && first_word_of(lo, c, e, old, &n) != NONE)
+				cols |= 1ull << col;
+			else if (!header && (cols >> col & 1))
+				for (size_t k = 0; k < a->ex->nconcepts; k++)
+					for (size_t i = 0; i < a->concepts[k].n; i++)
+						if (a->concepts[k].v[i].start >= c && a->concepts[k].v[i].start < e)
+							a->concepts[k].v[i].negated = 1;
+			c = e + 1;
+		}
+	}
+}
+
+/* A resubmission keeps traces of the answer it replaces: "v1: write a
+ * fused attention kernel / v2 (now): capture a CUDA graph", "> Your v1
+ * proposed a custom kernel. Why?", a v1 column beside the v2 one. The old
+ * version is withdrawn, like struck-out text: it counts neither for nor
+ * against the learner. */
+static void mark_superseded(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
+		return;
+	const char *lo = r->tri->lower;
+	static const char *const cues[] = { "v1", "v0", "version", "draft", "attempt", "submission", "original",
+					    "old ", "previous", "superseded", "before the feedback", "\n>", NULL };
+	int any = lo[0] == '>';
+	for (const char *const *c = cues; *c && !any; c++)
+		any = memmem(lo, r->text.len, *c, strlen(*c)) != NULL;
+	if (!any)
+		return; /* most reports are first versions */
+	for (size_t s = 0; s < r->nsentences; s++) {
+		struct gr_span sp = r->sentences[s];
+		if (quoted_comment(r, lo, s)) {
+			report_span(a, s, sp.start, sp.end);
+			continue;
+		}
+		size_t from = old_version(lo, sp);
+		if (from != NONE)
+			report_span(a, s, from, old_version_end(lo, from, sp.end));
+	}
+	old_columns(a, lo);
 }
 
 /* Does any concept mention or quoted number start in [from, to)? */
@@ -1434,6 +1616,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_stuffed(a);
 	drop_dangling(a);
 	mark_reported(a);
+	mark_superseded(a);
 	free(cues.v);
 	free(commits);
 	return 0;

@@ -645,6 +645,71 @@ static void test_rule_prompt_echo_is_ignored(void **state)
 	assert_false(passes("1. Separates model math from avoidable movement.\n", "math-vs-movement"));
 }
 
+/* Round 27 (answers inside the pasted prompt): a ticked box that repeats a
+ * criterion's title, or a sentence of the grader's own feedback pasted
+ * back, earns nothing; the learner's words beside the title still count,
+ * and so does a title-like claim with its substance. */
+static void test_rule_copied_feedback_is_ignored(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch");
+	const char *ticked = "- [x] Names the range mechanism\n"
+			     "- [x] At least three ranges, named exactly\n"
+			     "- Say how the ranges get into the trace: torch.profiler.record_function(name), "
+			     "torch.cuda.nvtx.range_push/range_pop, nvtxRangePushA/nvtxRangePop in C/C++, or an NVTX "
+			     "domain.\n"
+			     "My plan: add ranges around the slow parts.\n";
+	assert_false(passes_in(st, ticked, "ranges-api"));
+	assert_false(passes_in(st, ticked, "ranges-named"));
+	assert_true(passes_in(st, "- [x] Names the range mechanism: I wrap each part in torch.profiler.record_function"
+				  "(\"tokenize\"), record_function(\"cast_dtype\") and record_function(\"prefill\").\n",
+			      "ranges-api"));
+	gr_exercise_free(st);
+	assert_true(passes("Top CPU / orchestration cost: tokenizer CPU time still adds to request latency (22 ms of "
+			   "tokenizer.encode before the first token is part of TTFT).\n",
+			   "tokenizer-latency"));
+}
+
+/* Round 26 (resubmissions after feedback): the version the learner
+ * replaced counts neither for nor against them, whether it is labelled v1,
+ * quoted from the instructor's comment or kept in a v1 column; a kept v1
+ * answer, and a changelog's "since v1", are not withdrawn. */
+static void test_rule_superseded_versions(void **state)
+{
+	(void)state;
+	const char *base = "Workload: decoder-only LLM, 4096-token prompt, 128 output tokens, bf16, batch 1\n"
+			   "Hardware: L4\nTop CUDA time: matmul 38.4 ms, flash attention 31.7 ms\n"
+			   "Top CPU / orchestration cost: tokenizer.encode 22 ms\n";
+	char text[2048];
+	snprintf(text, sizeof(text),
+		 "%sNext experiment - v1: write fused attention kernel / v2 (now): re-profile with "
+		 "record_shapes=True and with_stack=True to find who calls aten::to\n",
+		 base);
+	assert_true(passes(text, "no-custom-attention"));
+	assert_true(passes(text, "single-experiment"));
+	snprintf(text, sizeof(text),
+		 "> \"Your v1 proposed a custom attention kernel. Attention is already flash. Why?\"\n\n"
+		 "Fair, dropped.\n\n%sNext experiment: re-profile with with_stack=True to find who calls aten::to\n",
+		 base);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text),
+		 "%s\n| Field | v1 (old) | v2 (current) |\n|---|---|---|\n"
+		 "| Next experiment: | fused attention kernel, torch.compile, int8 | one profiler run with "
+		 "record_shapes=True and with_stack=True to find who calls aten::to |\n",
+		 base);
+	assert_true(passes(text, "no-custom-attention"));
+	assert_true(passes(text, "single-experiment"));
+	/* Kept, not withdrawn. */
+	snprintf(text, sizeof(text), "%sNext experiment: I kept v1's plan: write a custom Triton attention kernel.\n",
+		 base);
+	assert_false(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text),
+		 "Changes since v1: the next experiment is now a custom fused attention kernel.\n%s"
+		 "Next experiment: write a custom fused attention kernel in Triton.\n",
+		 base);
+	assert_false(passes(text, "no-custom-attention"));
+}
+
 /* Round 20 (dictated answers, practitioners, over-explaining students):
  * a dictated report's spoken labels and numbers; "Next experiment is ...";
  * sub-bullets that explain or read the result are not more experiments;
@@ -768,6 +833,8 @@ int main(void)
 		cmocka_unit_test(test_rule_engineers_notation),
 		cmocka_unit_test(test_rule_reach_of_topics_and_cues),
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
+		cmocka_unit_test(test_rule_copied_feedback_is_ignored),
+		cmocka_unit_test(test_rule_superseded_versions),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
 	};
