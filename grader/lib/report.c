@@ -452,6 +452,39 @@ static void drop_stray_aliases(struct parser *p)
 	}
 }
 
+/* "Contrast with Part A:" and four bullets, one of them "- Next experiment:
+ * A -> find who calls copy_; B -> CUDA graph": a bullet under a section's
+ * heading that repeats a field the report already labelled is a point of
+ * that section (it compares the field), not the field again. */
+static void fields_in_sections(struct parser *p)
+{
+	unsigned char labelled[32] = { 0 };
+	int in_section = 0;
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		if (l->section >= 0) {
+			in_section = 1;
+			continue;
+		}
+		if (l->blank)
+			continue;
+		if (!l->item) {
+			if (l->field >= 0 || l->heading)
+				in_section = 0;
+			if (l->field >= 0 && l->field < 32)
+				labelled[l->field] = 1;
+			continue;
+		}
+		if (l->field < 0 || l->field >= 32)
+			continue;
+		if (in_section && labelled[l->field] && !l->mid_labels) {
+			l->field = -1;
+			continue;
+		}
+		labelled[l->field] = 1;
+	}
+}
+
 /* Record that field f is at line ln with value [vs, ve). The first accepted
  * label wins; a renamed label only fills a field no real label fills. */
 /* "A: " opening the answer to a "Q:" line, on its line or the next. */
@@ -1282,6 +1315,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 			p.li[i].section = p.li[i].echo_section;
 	}
 	drop_stray_aliases(&p);
+	fields_in_sections(&p);
 	mark_code(&p);
 	find_fields(&p);
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)

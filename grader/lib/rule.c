@@ -709,17 +709,25 @@ static int introduces(const char *b, size_t from, size_t to)
 /* Where an idea the learner had and dropped starts in sentence sp of the
  * lowercase text lo ("my first instinct was", "at first I thought", "I was
  * tempted to"), or NONE. */
-static size_t past_idea(const char *lo, struct gr_span sp)
+static size_t past_idea(const char *lo, struct gr_span sp, int *needs_but)
 {
 	static const char *const marks[] = { "my first instinct was", "my instinct was", "my first thought was",
 					     "my gut said", "at first i thought", "initially i thought",
 					     "i first thought", "i was tempted to", "my first idea was", NULL };
+	*needs_but = 0;
 	if (!lo)
 		return NONE;
 	for (const char *const *m = marks; *m; m++) {
 		const char *at = memmem(lo + sp.start, sp.end - sp.start, *m, strlen(*m));
 		if (at)
 			return (size_t)(at - lo) + strlen(*m);
+	}
+	/* "I'm honestly tempted to also throw torch.compile at it, but the one
+	 * I'll run is ...": set aside only when a "but" turns away from it. */
+	const char *at = memmem(lo + sp.start, sp.end - sp.start, "tempted to", 10);
+	if (at) {
+		*needs_but = 1;
+		return (size_t)(at - lo) + 10;
 	}
 	return NONE;
 }
@@ -788,9 +796,12 @@ static void mark_reported(struct gr_analysis *a)
 		/* "My first instinct was \"try FlashAttention\", but ...": an idea
 		 * the learner had and dropped is reported, like a teammate's. */
 		size_t upto = NONE; /* where the reported idea ends: its sentence's end, or a "but" */
-		if (from == NONE && (from = past_idea(all ? NULL : r->tri->lower, sp)) != NONE) {
+		int needs_but;
+		if (from == NONE && (from = past_idea(all ? NULL : r->tri->lower, sp, &needs_but)) != NONE) {
 			const char *but = memmem(r->tri->lower + from, sp.end - from, " but ", 5);
 			upto = but ? (size_t)(but - r->tri->lower) : NONE;
+			if (!but && needs_but)
+				from = NONE; /* "I'm tempted to try X." is a proposal, hedged */
 		}
 		/* "a teammate wrote:" and the words on the next line (a quote, a
 		 * blockquote): the next sentence is what was said. */
@@ -799,8 +810,11 @@ static void mark_reported(struct gr_analysis *a)
 			t = s + 1;
 			from = r->sentences[t].start;
 		}
-		if (from == NONE || endorses(b, span_at(from, r->sentences[t].end), endorse) ||
-		    (t + 1 < r->nsentences && endorses(b, r->sentences[t + 1], endorse)))
+		/* Endorsed in what it says, or in the next sentence; not in what
+		 * follows a "but" ("..., but the one I'll run is ..."). */
+		size_t said_end = upto < r->sentences[t].end ? upto : r->sentences[t].end;
+		if (from == NONE || endorses(b, span_at(from, said_end), endorse) ||
+		    (upto == NONE && t + 1 < r->nsentences && endorses(b, r->sentences[t + 1], endorse)))
 			continue;
 		report_span(a, t, from, upto);
 	}
@@ -961,6 +975,8 @@ static void mark_superseded(struct gr_analysis *a)
 	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
 		return;
 	const char *lo = r->tri->lower;
+	static const char *const again[] = { "still", "keep", "kept", "i'll", "i will", "let's", "we'll", "agree",
+					     "worth", NULL };
 	static const char *const cues[] = { "v1", "v0", "version", "draft", "attempt", "submission", "original",
 					    "old ", "previous", "superseded", "before the feedback", "\n>", NULL };
 	int any = lo[0] == '>';
@@ -975,7 +991,9 @@ static void mark_superseded(struct gr_analysis *a)
 			continue;
 		}
 		size_t from = old_version(lo, sp);
-		if (from != NONE)
+		/* "Previously I suggested a Triton kernel. I still think it's
+		 * worth doing": taken up again, not withdrawn. */
+		if (from != NONE && !(s + 1 < r->nsentences && endorses(r->text.buf, r->sentences[s + 1], again)))
 			report_span(a, s, from, old_version_end(lo, from, sp.end));
 	}
 	old_columns(a, lo);
