@@ -2341,6 +2341,11 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			items++; /* not "- why: ...", "- what I expect: ...", "- if it's fp32 -> a cast": what
 				  * the plan is for, or how its result reads */
 	}
+	/* "check the param dtypes, cast once at load, re-profile": a look, the
+	 * change it points to and the run that shows its effect are one
+	 * experiment (a fix alone, or a look alone, is one too). */
+	int first_looks = 0, second_changes = 0, remeasured = 0;
+	size_t second_act = NONE, last_measure = NONE;
 	if (rule->action >= 0) {
 		const struct gr_mentions *act = &a->concepts[rule->action];
 		size_t first_act = NONE; /* where the first counted action is */
@@ -2362,20 +2367,33 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue;
 			if (actions > 0 && explains(b, a->r->sentences[x->sentence], cs))
 				continue; /* "what I expect: fp32 weights cast to bf16" */
-			if (actions > 0 && rule->measure >= 0 && head != 2) {
-				/* Re-measuring after a change is part of that experiment. */
+			int is_measure = 0;
+			if (rule->measure >= 0) {
 				const struct gr_mentions *me = &a->concepts[rule->measure];
-				int is_measure = 0;
 				for (size_t k = 0; k < me->n; k++)
 					is_measure |= me->v[k].start == x->start;
-				if (is_measure)
-					continue;
 			}
-			if (first_act == NONE)
+			if (actions > 0 && is_measure && head != 2) {
+				/* Re-measuring after a change is part of that experiment. */
+				if (second_act != NONE && x->start > second_act) {
+					remeasured = 1;
+					last_measure = x->start;
+				}
+				continue;
+			}
+			if (first_act == NONE) {
 				first_act = x->start;
+				first_looks = is_measure;
+			} else if (second_act == NONE) {
+				second_act = x->start;
+				second_changes = !is_measure;
+			}
 			actions++;
 		}
 	}
+	if (actions == 2 && first_looks && second_changes && remeasured &&
+	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4))
+		actions = 1;
 	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
 	int n = kinds;
 	if (items > n)
