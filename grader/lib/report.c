@@ -276,6 +276,9 @@ static void decorate(struct parser *p, struct linfo *l)
 		} else if ((b[i] == '-' || b[i] == '*' || b[i] == '+') && i + 1 < end && b[i + 1] == ' ') {
 			j = i + 1;
 			l->item = l->item ? l->item : 1;
+		} else if (b[i] == '[' && i + 2 < end && (b[i + 1] == ' ' || b[i + 1] == 'x' || b[i + 1] == 'X') &&
+			   b[i + 2] == ']' && (i + 3 == end || b[i + 3] == ' ')) {
+			j = i + 3; /* "- [x] Workload: ...": a task list's box */
 		} else if (b[i] == '|') {
 			j = i + 1;
 		} else if (isdigit((unsigned char)b[i]) || (b[i] == '(' && i + 1 < end && isdigit((unsigned char)b[i + 1]))) {
@@ -507,6 +510,14 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 	while (ve > vs && (is_space(p->buf[ve - 1]) || p->buf[ve - 1] == '\n' || p->buf[ve - 1] == '|' ||
 			   p->buf[ve - 1] == '*'))
 		ve--;
+	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && !has_content(p->buf, rf->value.start, rf->value.end) &&
+	    has_content(p->buf, vs, ve)) {
+		/* The empty template pasted first, then the filled copy: the
+		 * filled one is the field. */
+		rf->line = ln;
+		rf->value = (struct gr_span){ .start = vs, .end = ve };
+		return;
+	}
 	if (rf->state == GR_FIELD_LABELLED || (rf->state == GR_FIELD_ALIASED && state == GR_FIELD_ALIASED)) {
 		rf->repeated = 1;
 		if (has_content(p->buf, vs, ve))
