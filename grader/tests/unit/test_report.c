@@ -256,6 +256,42 @@ static void test_report_placeholder_values(void **state)
 	gr_report_free(&r);
 }
 
+/* Round 27 (answers inside the pasted prompt): a task list's boxes are
+ * decoration; the empty template pasted above the filled report does not
+ * empty its fields. Part B: a bullet under the contrast heading that
+ * compares a field ("- Next experiment: A -> ..., B -> ...") is a point
+ * of the contrast, not the field again. */
+static void test_report_task_lists_templates_and_compared_fields(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "- [x] Workload: decoder-only LLM, batch 1\n- [ ] Hardware: L4\n- [X] Next experiment: re-profile\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "decoder-only LLM, batch 1");
+	value_is(&r, "hardware", "L4");
+	value_is(&r, "next-experiment", "re-profile");
+	gr_report_free(&r);
+	parse(&r, "Template:\n\n    Workload:\n    Hardware:\n    Next experiment:\n\n## My report\n\n"
+		  "    Workload: 7B decode\n    Hardware: L4\n    Next experiment: re-profile with stacks\n");
+	value_is(&r, "workload", "7B decode");
+	value_is(&r, "next-experiment", "re-profile with stacks");
+	assert_int_equal(r.fields[field("hardware")].line, 10);
+	gr_report_free(&r);
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *contrast =
+		"Workload: batch 1, decode 128\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms, 240 calls\n"
+		"Top CPU / orchestration cost: Python decode loop 38 ms\n"
+		"Next experiment: capture one decode step in a CUDA graph; compare ms/token.\n\n"
+		"Contrast with Part A:\n"
+		"- Top CUDA name: in A matmul is 18 big prefill GEMMs, real math; in B 240 tiny ones, launch overhead.\n"
+		"- Bottleneck: A is GPU-side; B is the host.\n"
+		"- Next experiment: A -> find who calls copy_/to; B -> CUDA graph.\n"
+		"- Fused attention: B has no attention op at all, and the time is launches and Python.\n";
+	assert_true(passes_in(b, contrast, "contrast-bullets"));
+	assert_true(passes_in(b, contrast, "overhead-experiment"));
+	gr_exercise_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
 		cmocka_unit_test(test_report_marks_before_labels),
 		cmocka_unit_test(test_report_placeholder_values),
+		cmocka_unit_test(test_report_task_lists_templates_and_compared_fields),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }

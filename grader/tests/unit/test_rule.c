@@ -670,6 +670,23 @@ static void test_rule_copied_feedback_is_ignored(void **state)
 			   "tokenizer-latency"));
 }
 
+/* A look, the change it points to and the re-profile that shows its
+ * effect are one experiment; offered as alternatives, they are two. */
+static void test_rule_look_change_measure(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *head = "Workload: 7B decode, bs 1\nHardware: A100\nTop CUDA time: aten::copy_ 61%\n"
+			   "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: check param dtypes (fp32 vs bf16), cast once at load, re-profile.\n",
+		 head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: check param dtypes, or cast once at load, or re-profile.\n", head);
+	assert_false(passes_in(c, text, "single-experiment"));
+	gr_exercise_free(c);
+}
+
 /* Round 26 (resubmissions after feedback): the version the learner
  * replaced counts neither for nor against them, whether it is labelled v1,
  * quoted from the instructor's comment or kept in a v1 column; a kept v1
@@ -702,6 +719,15 @@ static void test_rule_superseded_versions(void **state)
 	/* Kept, not withdrawn. */
 	snprintf(text, sizeof(text), "%sNext experiment: I kept v1's plan: write a custom Triton attention kernel.\n",
 		 base);
+	assert_false(passes(text, "no-custom-attention"));
+	/* Set aside with a "but"; proposed when nothing turns away from it. */
+	snprintf(text, sizeof(text),
+		 "%sNext experiment: I'm tempted to also throw torch.compile at it, but the one I'll actually run is a "
+		 "re-profile with with_stack=True to find who calls aten::to.\n",
+		 base);
+	assert_true(passes(text, "single-experiment"));
+	assert_true(passes(text, "movement-first"));
+	snprintf(text, sizeof(text), "%sNext experiment: I'm tempted to write a custom Triton attention kernel.\n", base);
 	assert_false(passes(text, "no-custom-attention"));
 	snprintf(text, sizeof(text),
 		 "Changes since v1: the next experiment is now a custom fused attention kernel.\n%s"
@@ -835,6 +861,7 @@ int main(void)
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 		cmocka_unit_test(test_rule_copied_feedback_is_ignored),
 		cmocka_unit_test(test_rule_superseded_versions),
+		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
 	};
