@@ -188,7 +188,8 @@ struct gr_exercise {
 	struct gr_patset deferral; /* cues that defer what follows them */
 	struct gr_patset clause;   /* words that open a new clause */
 	pcre2_code *quantity_re; /* numbers with units, for facts */
-	struct gr_patset echo;   /* the prompt's own lines: copying them back earns nothing */
+	struct gr_patset echo;   /* the prompt's own lines, sentences of the feedback: copying them back earns nothing */
+	struct gr_patset echo_heading; /* titles: a copy when alone on a line, or before a colon (report.c) */
 	bool name_lists;         /* a list of names in code spans is an answer, not keyword
 				  * stuffing (the exercise asks for names) */
 	double pct_tolerance;    /* facts: percentage points */

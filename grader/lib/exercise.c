@@ -1116,22 +1116,39 @@ struct echoes {
 
 /* The pattern for one copied text [a, z): its words literally, any run of
  * spaces, tabs or table pipes between them, so a pasted tab-separated
- * table matches a markdown one. heading: only where the text is all its
- * line holds but decoration, or comes before a colon. Returns 0 or
- * GR_ENOMEM. */
-static int add_echo(struct echoes *e, const char *a, const char *z, int heading)
+ * table matches a markdown one. distinct: start at the longest of its
+ * first three words ("Two distinct hypotheses ..." from "hypotheses"), so
+ * the pattern is tried where that word occurs, not at every "the" or "one"
+ * of a report (patset.h); the words before it go with the line anyway.
+ * Returns 0 or GR_ENOMEM. */
+static int add_echo(struct echoes *e, const char *a, const char *z, int distinct)
 {
 	if (memmem(a, (size_t)(z - a), "\\E", 2))
 		return 0; /* cannot be quoted with \Q...\E */
-	size_t len = (size_t)(z - a) * 3 + 128, k = 0;
+	if (distinct) {
+		const char *best = a, *w = a;
+		size_t longest = 0;
+		for (int k = 0; k < 3 && w < z; k++) {
+			const char *we = w;
+			while (we < z && *we != ' ')
+				we++;
+			if ((size_t)(we - w) > longest) {
+				longest = (size_t)(we - w);
+				best = w;
+			}
+			w = we;
+			while (w < z && *w == ' ')
+				w++;
+		}
+		a = best;
+	}
+	size_t len = (size_t)(z - a) * 3 + 64, k = 0;
 	char *pat = malloc(len);
 	if (!pat || GR_GROW(e->v, e->n, e->cap, 16) < 0) {
 		free(pat);
 		return GR_ENOMEM;
 	}
 	pat[0] = '\0';
-	if (heading) /* only decoration before it on its line: "- [x] ", "✅ ", "## " */
-		k = (size_t)snprintf(pat, len, "(?m)^[^\\w\\n]*(?:\\[[xX ]\\][^\\w\\n]*)?");
 	for (const char *w = a; w < z;) {
 		while (w < z && (*w == ' ' || *w == '\t' || *w == '|'))
 			w++;
@@ -1142,8 +1159,6 @@ static int add_echo(struct echoes *e, const char *a, const char *z, int heading)
 			k += (size_t)snprintf(pat + k, len - k, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "", (int)(we - w), w);
 		w = we;
 	}
-	if (heading) /* and nothing after it but an end, or a separator before the learner's words */
-		snprintf(pat + k, len - k, "(?=[^\\w\\n]*$|\\s*[:|]|\\s+-\\s)");
 	e->v[e->n++] = pat;
 	return 0;
 }
@@ -1195,7 +1210,7 @@ static int add_sentences(struct echoes *e, const char *s)
 		while (z > a && (z[-1] == ' ' || z[-1] == ':'))
 			z--;
 		if (echo_sentence(a, z))
-			rc = add_echo(e, a, z, 0);
+			rc = add_echo(e, a, z, 1);
 		a = next;
 	}
 	return rc;
@@ -1209,7 +1224,7 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 {
 	/* One pattern per distinctive line, so each is tried only where its
 	 * first word occurs (patset.h). */
-	struct echoes e = { 0 };
+	struct echoes e = { 0 }, h = { 0 };
 	int rc = 0;
 	for (int pass = 0; pass < 2 && !rc; pass++)
 	for (const char *p = pass ? (ex->known_text ? ex->known_text : "") : ex->prompt; *p && !rc;) {
@@ -1227,7 +1242,7 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 		p = *end ? end + 1 : end;
 	}
 	if (!rc && ex->title && strlen(ex->title) >= 20) /* "Stretch: NVTX and record_function ranges" */
-		rc = add_echo(&e, ex->title, ex->title + strlen(ex->title), 1);
+		rc = add_echo(&h, ex->title, ex->title + strlen(ex->title), 0);
 	for (size_t c = 0; c < ex->ncriteria && !rc; c++) {
 		const struct gr_criterion *cr = &ex->criteria[c];
 		/* A title is a claim a learner may make in the same words
@@ -1236,7 +1251,7 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 		 * ticked box, or the title before a colon, is a copy. */
 		size_t t = strlen(cr->title);
 		if (t >= 20 && strchr(cr->title, ' '))
-			rc = add_echo(&e, cr->title, cr->title + t, 1);
+			rc = add_echo(&h, cr->title, cr->title + t, 0);
 		if (!rc)
 			rc = add_sentences(&e, cr->pass);
 		if (!rc)
@@ -1245,16 +1260,23 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 		 * an answer may well take up their words ("Even a perfect kernel
 		 * only shrinks GPU time ..."). */
 	}
-	if (!rc && e.n) {
-		char msg[128];
-		size_t off, bad;
+	char msg[128];
+	size_t off, bad;
+	if (!rc && e.n)
 		rc = gr_patset_compile_cached(&ex->echo, (const char *const *)e.v, e.n, pc, &bad, msg, sizeof(msg), &off)
 			     ? GR_ENOMEM
 			     : 0;
-	}
+	if (!rc && h.n)
+		rc = gr_patset_compile_cached(&ex->echo_heading, (const char *const *)h.v, h.n, pc, &bad, msg, sizeof(msg),
+					      &off)
+			     ? GR_ENOMEM
+			     : 0;
 	for (size_t i = 0; i < e.n; i++)
 		free(e.v[i]);
+	for (size_t i = 0; i < h.n; i++)
+		free(h.v[i]);
 	free(e.v);
+	free(h.v);
 	return rc;
 }
 
@@ -1490,6 +1512,7 @@ void gr_exercise_jit(struct gr_exercise *ex)
 	if (ex->quantity_re)
 		pcre2_jit_compile(ex->quantity_re, PCRE2_JIT_COMPLETE);
 	gr_patset_jit(&ex->echo);
+	gr_patset_jit(&ex->echo_heading);
 	for (size_t i = 0; i < ex->nconcepts; i++)
 		gr_patset_jit(&ex->concepts[i].set);
 	for (size_t i = 0; i < ex->table.len; i++)
@@ -1574,5 +1597,6 @@ void gr_exercise_free(struct gr_exercise *ex)
 	gr_patset_free(&ex->clause);
 	pcre2_code_free(ex->quantity_re);
 	gr_patset_free(&ex->echo);
+	gr_patset_free(&ex->echo_heading);
 	free(ex);
 }

@@ -1275,14 +1275,48 @@ static int blank_line_of(void *ctx, size_t a, size_t b)
 	return 0;
 }
 
+/* A title copied as a heading or a ticked box: only decoration before it
+ * on its line ("- [x] ", "## ", an emoji), and after it the line's end, a
+ * colon, a table pipe or a spaced dash before the learner's own words. A
+ * claim in the title's words ("Tokenizer CPU time still adds to request
+ * latency (22 ms ...)") is the learner's. */
+static int blank_heading_of(void *ctx, size_t a, size_t b)
+{
+	struct parser *p = ctx;
+	const char *buf = p->r->text.buf;
+	size_t len = p->r->text.len, k = a;
+	while (k > 0 && buf[k - 1] != '\n') {
+		k--;
+		unsigned char c = (unsigned char)buf[k];
+		/* the box's x, between brackets */
+		if ((c == 'x' || c == 'X') && k > 0 && buf[k - 1] == '[' && k + 1 < len && buf[k + 1] == ']')
+			continue;
+		if (c < 0x80 && isalnum(c))
+			return 0;
+	}
+	size_t e = b;
+	while (e < len && (buf[e] == ' ' || buf[e] == '*' || buf[e] == '_' || buf[e] == '`'))
+		e++;
+	int alone = 1;
+	for (size_t i = e; i < len && buf[i] != '\n' && alone; i++)
+		alone = (unsigned char)buf[i] >= 0x80 || !isalnum((unsigned char)buf[i]);
+	if (!alone && !(e < len && (buf[e] == ':' || buf[e] == '|' || (buf[e] == '-' && e > b && e + 1 < len && buf[e + 1] == ' '))))
+		return 0;
+	return blank_line_of(ctx, a, b);
+}
+
 static int blank_echo(struct parser *p)
 {
-	if (!p->ex->echo.n)
-		return 0;
 	/* The scan collects every match before the first line is blanked; the
 	 * index, built before, stays a safe over-approximation afterwards. */
 	struct gr_exercise *mex = (struct gr_exercise *)p->ex; /* lazy JIT only */
-	return gr_patset_scan(&mex->echo, p->r->text.buf, p->r->text.len, p->r->tri, p->s, blank_line_of, p);
+	int rc = 0;
+	if (p->ex->echo.n)
+		rc = gr_patset_scan(&mex->echo, p->r->text.buf, p->r->text.len, p->r->tri, p->s, blank_line_of, p);
+	if (rc >= 0 && p->ex->echo_heading.n)
+		rc = gr_patset_scan(&mex->echo_heading, p->r->text.buf, p->r->text.len, p->r->tri, p->s,
+				    blank_heading_of, p);
+	return rc;
 }
 
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,

@@ -964,6 +964,16 @@ static void old_columns(struct gr_analysis *a, const char *lo)
 	}
 }
 
+/* Mark the sentence that holds off, if one does. */
+static int mark_sentence(const struct gr_report *r, unsigned char *todo, size_t off)
+{
+	size_t s = span_of(r->sentences, r->nsentences, off);
+	if (s == NONE)
+		return 0;
+	todo[s] = 1;
+	return 1;
+}
+
 /* A resubmission keeps traces of the answer it replaces: "v1: write a
  * fused attention kernel / v2 (now): capture a CUDA graph", "> Your v1
  * proposed a custom kernel. Why?", a v1 column beside the v2 one. The old
@@ -977,14 +987,40 @@ static void mark_superseded(struct gr_analysis *a)
 	const char *lo = r->tri->lower;
 	static const char *const again[] = { "still", "keep", "kept", "i'll", "i will", "let's", "we'll", "agree",
 					     "worth", NULL };
-	static const char *const cues[] = { "v1", "v0", "version", "draft", "attempt", "submission", "original",
-					    "old ", "previous", "superseded", "before the feedback", "\n>", NULL };
-	int any = lo[0] == '>';
-	for (const char *const *c = cues; *c && !any; c++)
-		any = memmem(lo, r->text.len, *c, strlen(*c)) != NULL;
-	if (!any)
-		return; /* most reports are first versions */
-	for (size_t s = 0; s < r->nsentences; s++) {
+	static const char *const cues[] = { "version", "draft", "attempt", "submission", "original", "old ",
+					    "previous", "superseded", "before the feedback", NULL };
+	/* Only the sentences that hold a cue are read: most reports are first
+	 * versions, and most cues ("version", "old ") mean nothing here. */
+	unsigned char *todo = NULL;
+	int any = 0;
+	size_t len = r->text.len;
+	if (!(todo = calloc(r->nsentences + 1, 1)))
+		return; /* out of memory: nothing withdrawn */
+	for (const char *const *c = cues; *c; c++) {
+		size_t n = strlen(*c);
+		if (!gr_trigrams_may_hold(r->tri, *c, n))
+			continue; /* the index says it is not there: no search */
+		for (const char *at = lo; (at = memmem(at, len - (size_t)(at - lo), *c, n)); at += n)
+			any |= mark_sentence(r, todo, (size_t)(at - lo));
+	}
+	/* "v1", "v0": words that start with a v (the index chains them). */
+	for (uint32_t k = r->tri->whead['v']; k; k = r->tri->wnext[k - 1]) {
+		size_t w = r->tri->word[k - 1];
+		if (w + 1 < len && (lo[w + 1] == '1' || lo[w + 1] == '0') && (w + 2 >= len || !gr_isalnum((unsigned char)lo[w + 2])))
+			any |= mark_sentence(r, todo, w);
+	}
+	/* A blockquote: its line's first sentence, after "> ". */
+	for (const char *at = lo; (at = memchr(at, '>', len - (size_t)(at - lo))); at++) {
+		size_t off = (size_t)(at - lo);
+		if (off == 0 || lo[off - 1] == '\n') {
+			while (off < len && (lo[off] == '>' || lo[off] == ' '))
+				off++;
+			any |= mark_sentence(r, todo, off);
+		}
+	}
+	for (size_t s = 0; any && s < r->nsentences; s++) {
+		if (!todo[s])
+			continue;
 		struct gr_span sp = r->sentences[s];
 		if (quoted_comment(r, lo, s)) {
 			report_span(a, s, sp.start, sp.end);
@@ -996,7 +1032,9 @@ static void mark_superseded(struct gr_analysis *a)
 		if (from != NONE && !(s + 1 < r->nsentences && endorses(r->text.buf, r->sentences[s + 1], again)))
 			report_span(a, s, from, old_version_end(lo, from, sp.end));
 	}
-	old_columns(a, lo);
+	free(todo);
+	if (memchr(lo, '|', r->text.len))
+		old_columns(a, lo);
 }
 
 /* Does any concept mention or quoted number start in [from, to)? */
