@@ -679,6 +679,11 @@ static void find_fields(struct parser *p)
 					break;
 				continue;
 			}
+			/* "Next experiment:" empty, then "My report:" opening the filled
+			 * copy below: an introduction, not the value. */
+			if (!content && !n->item && label_like(p->buf, n->body, n->off + n->len) &&
+			    !has_content(p->buf, (size_t)(strchr(p->buf + n->body, ':') - p->buf) + 1, n->off + n->len))
+				break;
 			if (!content && n->item)
 				list = n->item;
 			if (content && n->item == 2 && n->indent == 0 && l->item == 0 && list != 2)

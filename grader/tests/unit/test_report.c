@@ -277,6 +277,11 @@ static void test_report_task_lists_templates_and_compared_fields(void **state)
 	value_is(&r, "next-experiment", "re-profile with stacks");
 	assert_int_equal(r.fields[field("hardware")].line, 10);
 	gr_report_free(&r);
+	/* "Mine:" introduces the filled copy; it is no value of the empty label. */
+	parse(&r, "    Workload:\n    Next experiment:\n\nMine:\n\n    Workload: 7B decode\n"
+		  "    Next experiment: re-profile with stacks\n");
+	value_is(&r, "next-experiment", "re-profile with stacks");
+	gr_report_free(&r);
 	struct gr_exercise *b = load_exercise("part-b");
 	const char *contrast =
 		"Workload: batch 1, decode 128\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms, 240 calls\n"
