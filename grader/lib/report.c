@@ -1275,6 +1275,19 @@ static int blank_line_of(void *ctx, size_t a, size_t b)
 	for (size_t sec = 0; sec < p->ex->nsections && p->li[line].echo_section < 0 && number; sec++)
 		if (p->ex->sections[sec].number == number)
 			p->li[line].echo_section = (int)sec;
+	/* A table row copied with the learner's note after it ("| tokenizer.encode
+	 * | 0 ms | ... |  <- CPU only, but it's in the latency the user sees"):
+	 * the row's name stays, as the subject of the note. */
+	size_t ls = a;
+	while (ls < ma && buf[ls] == ' ')
+		ls++;
+	if (after >= 12 && b == mb && ls < ma && buf[ls] == '|') {
+		size_t ne = ma;
+		while (ne < mb && buf[ne] != ' ' && buf[ne] != '|')
+			ne++;
+		memset(buf + a, ' ', ma - a);
+		a = ne;
+	}
 	memset(buf + a, ' ', b - a);
 	p->r->text.flags |= GR_TEXT_ECHO;
 	return 0;
