@@ -1053,8 +1053,8 @@ static int aside_at(const struct parser *p, size_t i)
 
 int gr_sentence_continues(const struct gr_report *r, size_t s)
 {
-	static const char *const anaphor[] = { "it", "it's", "its", "this", "that", "that's", "these", "those",
-					       "they", "they're", "which", NULL };
+	static const char *const anaphor[] = { "it", "it's", "its", "it'd", "it'll", "this", "that", "that's",
+					       "that'd", "these", "those", "they", "they're", "they'd", "which", NULL };
 	if (s == 0 || s >= r->nsentences)
 		return 0;
 	const char *b = r->text.buf;
