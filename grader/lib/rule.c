@@ -67,6 +67,56 @@ static int cmp_cue(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static int word_in(const char *w, size_t n, const char *const *list);
+
+/* Is the word of b that ends at `at` (or starts there, when after) a dtype
+ * or a device ("bf16", "fp32", "gpu", "host")? */
+static int dtype_or_device(const char *b, size_t at, int after)
+{
+	static const char *const words[] = { "bf16", "fp16", "fp32", "fp8", "tf32", "int8", "float16", "float32",
+					     "bfloat16", "half", "gpu", "cpu", "cuda", "host", "device", "hbm", NULL };
+	size_t s = at, e = at;
+	if (after) {
+		while (b[s] == ' ')
+			s++;
+		e = s;
+		while (gr_isalnum((unsigned char)b[e]))
+			e++;
+	} else {
+		while (s > 0 && b[s - 1] == ' ')
+			s--;
+		e = s;
+		while (s > 0 && gr_isalnum((unsigned char)b[s - 1]))
+			s--;
+	}
+	char w[12];
+	size_t n = e - s;
+	if (n == 0 || n >= sizeof(w))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		w[i] = (char)gr_tolower((unsigned char)b[s + i]);
+	w[n] = '\0';
+	return word_in(w, n, words);
+}
+
+/* "check mm runs bf16 not fp32", "keep it on the gpu, not the cpu": a bare
+ * "not" between two dtypes or devices contrasts them; it negates nothing
+ * else in the clause. */
+static int contrast_not(const char *b, struct cue q)
+{
+	if (q.end - q.start != 3 || strncasecmp(b + q.start, "not", 3))
+		return 0;
+	size_t before = q.start;
+	while (before > 0 && (b[before - 1] == ' ' || b[before - 1] == ','))
+		before--;
+	size_t after = q.end;
+	while (b[after] == ' ')
+		after++;
+	if (!strncasecmp(b + after, "the ", 4))
+		after += 4;
+	return dtype_or_device(b, before, 0) && dtype_or_device(b, after, 1);
+}
+
 /* "Why not write a fused kernel?", "why don't we try it": a question that
  * proposes. Its negation rejects nothing. */
 static void drop_proposing_cues(struct cues *c, const char *b)
@@ -87,7 +137,7 @@ static void drop_proposing_cues(struct cues *c, const char *b)
 		for (size_t e = c->v[i].start; why && b[e] && b[e] != '\n' && b[e] != '?' && e - c->v[i].start < 200; e++)
 			if (b[e] == ':')
 				why = 0;
-		if (!why || c->v[i].rightward)
+		if ((!why || c->v[i].rightward) && !contrast_not(b, c->v[i]))
 			c->v[n++] = c->v[i];
 	}
 	c->n = n;
