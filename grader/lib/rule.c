@@ -1387,7 +1387,10 @@ static void mark_stuffed(struct gr_analysis *a)
 			continue; /* a table row is terse by nature */
 		if (r->code_line[line - 1])
 			continue; /* so is code, and it is no keyword list */
+		int head = 1; /* the next word opens a clause (the sentence, or after "; ") */
 		for (size_t k = sp.start; k < sp.end;) {
+			if (b[k] == ';')
+				head = 1;
 			/* An arrow states an outcome ("float32 in -> H1 confirmed"),
 			 * a spaced "=" an identity ("matmul/attention = real
 			 * compute"): each reads as a word of a claim, not of a list. */
@@ -1438,10 +1441,13 @@ static void mark_stuffed(struct gr_analysis *a)
 			/* Code, not words: "torch.compile(", "record_shapes=True", `tokenize`. */
 			if (k + 1 < sp.end && code_glue(b[k], "(.=:`'\"") && b[k + 1] != ' ')
 				continue;
-			if (w > sp.start && code_glue(b[w - 1], "`'\".:"))
+			if (w > sp.start && code_glue(b[w - 1], "`'\".:="))
 				continue;
 			words++;
-			function += in_set(&ws_function, b + w, n);
+			/* A verb opening a clause is a step of a plan ("...; measure
+			 * ms/tok"), which a keyword list has none of. */
+			function += in_set(&ws_function, b + w, n) || (head && in_set(&ws_verb, b + w, n));
+			head = 0;
 		}
 		/* A comma list of one- and two-word items is a list, not a claim.
 		 * Commas inside parentheses annotate ("(math, unavoidable)",
