@@ -687,6 +687,44 @@ static void test_rule_look_change_measure(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 28 (terse senior engineers): a telegraphic plan is a plan, not a
+ * keyword list; "bf16 not fp32" contrasts two dtypes and negates nothing
+ * else; the table's own flash op is no FlashAttention work; range names
+ * joined by arrows are names. */
+static void test_rule_terse_plans(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b"), *c = load_exercise("part-c"), *st = load_exercise("stretch");
+	const char *pb = "Workload: bs1, prompt 32, decode 128, on L4\nTop CUDA time: matmul 6.1ms, 240 calls\n"
+			 "Top CPU / orchestration cost: py decode loop 38ms; launch/host-bound\n"
+			 "Next experiment: CUDA graph capture of decode step; measure ms/tok + launches/tok\n";
+	assert_true(passes_in(b, pb, "single-experiment"));
+	assert_true(passes_in(b, pb, "overhead-experiment"));
+	assert_true(passes("Next experiment: 1 profiled req, record_shapes=True + with_stack=True; read aten::to args "
+			   "(dtype/device) + python caller\n",
+			   "movement-first"));
+	const char *head = "Workload: 7B decode, bs1\nHardware: A100\nTop CUDA time: aten::copy_ 61%\n"
+			   "Top CPU / orchestration cost: decode loop 11 ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: check mm runs bf16 not fp32 (TF32 off?)\n", head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: record_shapes + with_stack; classify copy_ by dtype pair + device pair\n",
+		 head);
+	assert_true(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text),
+		 "%sNext experiment: the table already shows _scaled_dot_product_flash_attention at 2.4 ms; re-profile "
+		 "with record_shapes=True and check the dtype of copy_'s inputs.\n",
+		 head);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	/* Still negated: "not" before anything but a second dtype or device. */
+	snprintf(text, sizeof(text), "%sNext experiment: not FlashAttention; check copy_ dtypes with record_shapes.\n", head);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_true(passes_in(st, "rf/nvtx push-pop around:\ntokenize -> prefill -> decode_step (x128)\n", "ranges-named"));
+	gr_exercise_free(b);
+	gr_exercise_free(c);
+	gr_exercise_free(st);
+}
+
 /* Round 26 (resubmissions after feedback): the version the learner
  * replaced counts neither for nor against them, whether it is labelled v1,
  * quoted from the instructor's comment or kept in a v1 column; a kept v1
@@ -862,6 +900,7 @@ int main(void)
 		cmocka_unit_test(test_rule_copied_feedback_is_ignored),
 		cmocka_unit_test(test_rule_superseded_versions),
 		cmocka_unit_test(test_rule_look_change_measure),
+		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
 	};
