@@ -1217,9 +1217,9 @@ static int add_sentences(struct echoes *e, const char *s)
 }
 
 /* One pattern matching any line of the prompt of 30 or more characters,
- * and any sentence of what the grader itself says (a criterion's title
- * and its pass and fail feedback), so a report that pastes the prompt, restates its
- * criteria or copies the feedback it was given gains nothing. */
+ * and any sentence of what the grader itself says (a criterion's title and
+ * its pass and fail feedback), so a report that pastes the prompt,
+ * restates its criteria or copies the feedback it was given gains nothing. */
 static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 {
 	/* One pattern per distinctive line, so each is tried only where its

@@ -510,8 +510,8 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 	while (ve > vs && (is_space(p->buf[ve - 1]) || p->buf[ve - 1] == '\n' || p->buf[ve - 1] == '|' ||
 			   p->buf[ve - 1] == '*'))
 		ve--;
-	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && !has_content(p->buf, rf->value.start, rf->value.end) &&
-	    has_content(p->buf, vs, ve)) {
+	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED &&
+	    !has_content(p->buf, rf->value.start, rf->value.end) && has_content(p->buf, vs, ve)) {
 		/* The empty template pasted first, then the filled copy: the
 		 * filled one is the field. */
 		rf->line = ln;
@@ -1318,7 +1318,9 @@ static int blank_heading_of(void *ctx, size_t a, size_t b)
 	int alone = 1;
 	for (size_t i = e; i < len && buf[i] != '\n' && alone; i++)
 		alone = (unsigned char)buf[i] >= 0x80 || !isalnum((unsigned char)buf[i]);
-	if (!alone && !(e < len && (buf[e] == ':' || buf[e] == '|' || (buf[e] == '-' && e > b && e + 1 < len && buf[e + 1] == ' '))))
+	int separator = e < len && (buf[e] == ':' || buf[e] == '|' ||
+				    (buf[e] == '-' && e > b && e + 1 < len && buf[e + 1] == ' '));
+	if (!alone && !separator)
 		return 0;
 	return blank_line_of(ctx, a, b);
 }

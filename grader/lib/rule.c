@@ -117,8 +117,9 @@ static int contrast_not(const char *b, struct cue q)
 	return dtype_or_device(b, before, 0) && dtype_or_device(b, after, 1);
 }
 
-/* "Why not write a fused kernel?", "why don't we try it": a question that
- * proposes. Its negation rejects nothing. */
+/* Drop the negation cues that negate nothing: "Why not write a fused
+ * kernel?", "why don't we try it" (a question that proposes), and the
+ * "not" of "bf16 not fp32" (contrast_not). */
 static void drop_proposing_cues(struct cues *c, const char *b)
 {
 	size_t n = 0;
@@ -287,8 +288,9 @@ static size_t deferred_start(const struct gr_report *r, size_t off)
 
 /* Does b[sp] hold one of phrases (ASCII, any case) starting at a word? */
 /* Where the first of the phrases (lowercase, whole words) starts in sp, or
- * NONE. */
-static size_t find_phrase(const char *b, struct gr_span sp, const char *const *phrases)
+ * NONE; *len (may be NULL) is the length of the one found. A phrase that
+ * ends in a digit ("v1") does not end inside a number ("v12"). */
+static size_t find_phrase_len(const char *b, struct gr_span sp, const char *const *phrases, size_t *len)
 {
 	for (size_t k = sp.start; k < sp.end; k++) {
 		if (k > sp.start && gr_isalpha((unsigned char)b[k - 1]))
@@ -299,11 +301,20 @@ static size_t find_phrase(const char *b, struct gr_span sp, const char *const *p
 				continue;
 			size_t n = strlen(*p);
 			if (k + n <= sp.end && !strncasecmp(b + k, *p, n) &&
-			    (k + n == sp.end || !gr_isalpha((unsigned char)b[k + n])))
+			    (k + n == sp.end || !(gr_isalpha((unsigned char)b[k + n]) ||
+						  (isdigit((unsigned char)b[k + n]) && isdigit((unsigned char)(*p)[n - 1]))))) {
+				if (len)
+					*len = n;
 				return k;
+			}
 		}
 	}
 	return NONE;
+}
+
+static size_t find_phrase(const char *b, struct gr_span sp, const char *const *phrases)
+{
+	return find_phrase_len(b, sp, phrases, NULL);
 }
 
 static int has_phrase(const char *b, struct gr_span sp, const char *const *phrases)
@@ -872,32 +883,6 @@ static void mark_reported(struct gr_analysis *a)
 
 /* ---- superseded versions ---------------------------------------------------- */
 
-/* Where the word or phrase w occurs whole in lo[from, to), or NONE. */
-static size_t find_word(const char *lo, size_t from, size_t to, const char *w)
-{
-	size_t n = strlen(w);
-	for (const char *at; from < to && (at = memmem(lo + from, to - from, w, n)); from = (size_t)(at - lo) + 1) {
-		size_t p = (size_t)(at - lo);
-		if ((p == 0 || !gr_isalnum((unsigned char)lo[p - 1])) &&
-		    (p + n >= to || !gr_isalnum((unsigned char)lo[p + n])))
-			return p;
-	}
-	return NONE;
-}
-
-static size_t first_word_of(const char *lo, size_t from, size_t to, const char *const *words, size_t *len)
-{
-	size_t best = NONE;
-	for (const char *const *w = words; *w; w++) {
-		size_t at = find_word(lo, from, to, *w);
-		if (at < best) {
-			best = at;
-			*len = strlen(*w);
-		}
-	}
-	return best;
-}
-
 /* An earlier version the learner names ("v1: write fused attention kernel",
  * "in my first draft I proposed ...", "Previously I wrote ..."): where its
  * words start in sentence sp of lo, or NONE. Not a pointer to it ("Changes
@@ -914,9 +899,9 @@ static size_t old_version(const char *lo, struct gr_span sp)
 					    "called", "argued", "blamed", NULL };
 	static const char *const pointer[] = { "since", "from", "than", "vs", "versus", "compared", "over", NULL };
 	static const char *const kept[] = { "kept", "keep", "keeping", "still", "unchanged", "same as", NULL };
-	size_t n = 0, at = first_word_of(lo, sp.start, sp.end, nouns, &n);
+	size_t n = 0, at = find_phrase_len(lo, sp, nouns, &n);
 	if (at == NONE) {
-		at = first_word_of(lo, sp.start, sp.end, adverbs, &n);
+		at = find_phrase_len(lo, sp, adverbs, &n);
 		if (at == NONE)
 			return NONE;
 		/* "Previously I wrote", "originally proposed": the learner's own
@@ -938,8 +923,7 @@ static size_t old_version(const char *lo, struct gr_span sp)
 		q--;
 	if (q < p && word_in(lo + q, p - q, pointer))
 		return NONE;
-	size_t kn;
-	if (first_word_of(lo, sp.start, sp.end, kept, &kn) != NONE)
+	if (has_phrase(lo, sp, kept))
 		return NONE;
 	return at + n;
 }
@@ -951,8 +935,7 @@ static size_t old_version_end(const char *lo, size_t from, size_t to)
 {
 	static const char *const ends[] = { "v2", "v3", "version 2", "now", "current", "instead", "but", "scratch",
 					    "wrong", "replaced by", "new", "fixed", "however", NULL };
-	size_t n;
-	size_t at = first_word_of(lo, from, to, ends, &n);
+	size_t at = find_phrase(lo, span_at(from, to), ends);
 	return at == NONE ? to : at;
 }
 
@@ -972,7 +955,8 @@ static int quoted_comment(const struct gr_report *r, const char *lo, size_t s)
 	for (size_t f = 0; f < r->ex->nfields; f++)
 		if (r->fields[f].value.start <= sp.start && sp.start < r->fields[f].value.end)
 			return 0; /* "> Next experiment: ..." is the learner's own field */
-	return find_word(lo, sp.start, sp.end, "you") != NONE || find_word(lo, sp.start, sp.end, "your") != NONE;
+	static const char *const you[] = { "you", "your", NULL };
+	return has_phrase(lo, sp, you);
 }
 
 /* A table that keeps the old answer beside the new ("| Field | v1 (old) |
@@ -1001,8 +985,7 @@ static void old_columns(struct gr_analysis *a, const char *lo)
 			size_t e = c;
 			while (e < le && b[e] != '|' && b[e] != '\n')
 				e++;
-			size_t n;
-			if (header && first_word_of(lo, c, e, old, &n) != NONE)
+			if (header && has_phrase(lo, span_at(c, e), old))
 				cols |= 1ull << col;
 			else if (!header && (cols >> col & 1))
 				for (size_t k = 0; k < a->ex->nconcepts; k++)
@@ -2438,8 +2421,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	/* "check the param dtypes, cast once at load, re-profile": a look, the
 	 * change it points to and the run that shows its effect are one
 	 * experiment (a fix alone, or a look alone, is one too). */
-	int first_looks = 0, second_changes = 0, remeasured = 0;
-	size_t second_act = NONE, last_measure = NONE;
+	int first_looks = 0, second_changes = 0;
+	size_t second_act = NONE, last_measure = NONE; /* NONE: nothing re-measured after the change */
 	if (rule->action >= 0) {
 		const struct gr_mentions *act = &a->concepts[rule->action];
 		size_t first_act = NONE; /* where the first counted action is */
@@ -2469,10 +2452,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			}
 			if (actions > 0 && is_measure && head != 2) {
 				/* Re-measuring after a change is part of that experiment. */
-				if (second_act != NONE && x->start > second_act) {
-					remeasured = 1;
+				if (second_act != NONE && x->start > second_act)
 					last_measure = x->start;
-				}
 				continue;
 			}
 			if (first_act == NONE) {
@@ -2485,7 +2466,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			actions++;
 		}
 	}
-	if (actions == 2 && first_looks && second_changes && remeasured &&
+	if (actions == 2 && first_looks && second_changes && last_measure != NONE &&
 	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4))
 		actions = 1;
 	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
