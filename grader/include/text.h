@@ -79,6 +79,10 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 /* 1-based line number of byte offset off (binary search). */
 int gr_text_line_of(const struct gr_text *t, size_t off);
 
+/* Is the full stop at b[i] the end of an abbreviation ("e.g.", "vs.",
+ * "etc.") rather than of a sentence that began at b[start]? */
+int gr_abbreviation_before(const char *b, size_t start, size_t i);
+
 void gr_text_free(struct gr_text *t);
 
 #endif

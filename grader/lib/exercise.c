@@ -780,7 +780,9 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		arg = v;
 	}
 	if (found < 0)
-		return fail(L, n, "a rule needs one of: all, any, not, concept, distinct, fields, field_order, experiments, bullets, fact, words, count, lines");
+		return fail(L, n,
+			    "a rule needs one of: all, any, not, concept, distinct, fields, field_order, "
+			    "experiments, bullets, fact, words, count, lines");
 	r->kind = (enum gr_rule_kind)found;
 	int rc = 0;
 	yaml_node_t *v;
@@ -998,7 +1000,9 @@ static const char *const default_negation[] = {
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
 	/* "later" as "not now" ("the copies can come later"), not "each later
 	 * step", nor a time ("the first token comes 22 ms later") */
-	"(?<!ms )(?<!\\ds )(?<!sec )(?<!secs )(?<!onds )(?<!\\dus )(?<!\xC2\xB5s )\\blater\\b(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|iteration|iterations|forward|forwards|pass|passes|decode))",
+	"(?<!ms )(?<!\\ds )(?<!sec )(?<!secs )(?<!onds )(?<!\\dus )(?<!\xC2\xB5s )\\blater\\b"
+	"(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|"
+	"iteration|iterations|forward|forwards|pass|passes|decode))",
 	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
 	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b",
 	/* The commonest of learners' other languages: Spanish, Portuguese,
@@ -1013,7 +1017,8 @@ static const char *const default_negation[] = {
 static const char *const default_deferral[] = {
 	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",
 	"\\brather\\s+than\\b",
-	"\\b(?:before|until|till)\\s+(?:\\w+ing\\b|we\\b|you\\b|i\\b|it'?s\\b|they\\b|anyone\\b|someone\\b|the\\s+(?:copies|casts|movement)\\b|copies\\b|casts\\b|there\\b)",
+	"\\b(?:before|until|till)\\s+(?:\\w+ing\\b|we\\b|you\\b|i\\b|it'?s\\b|they\\b|anyone\\b|someone\\b|"
+	"the\\s+(?:copies|casts|movement)\\b|copies\\b|casts\\b|there\\b)",
 	NULL
 };
 static const char *const default_clause[] = {
@@ -1023,7 +1028,8 @@ static const char *const default_clause[] = {
 	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
 	/* "can't start prefill until it's done -> adds to TTFT": an arrow
 	 * before a consequence opens a clause of its own */
-	"(?:\xE2\x86\x92|->|=>)(?=\\s*(?:adds?|means?|so|hence|therefore|which|it|this|that|makes?|costs?|lands?|goes|blocks?|delays?|counts?|straight|directly|into|added|part)\\b)",
+	"(?:\xE2\x86\x92|->|=>)(?=\\s*(?:adds?|means?|so|hence|therefore|which|it|this|that|makes?|costs?|lands?|"
+	"goes|blocks?|delays?|counts?|straight|directly|into|added|part)\\b)",
 	NULL
 };
 
@@ -1142,13 +1148,7 @@ static int add_echo(struct echoes *e, const char *a, const char *z, int distinct
 		}
 		a = best;
 	}
-	size_t len = (size_t)(z - a) * 3 + 64, k = 0;
-	char *pat = malloc(len);
-	if (!pat || GR_GROW(e->v, e->n, e->cap, 16) < 0) {
-		free(pat);
-		return GR_ENOMEM;
-	}
-	pat[0] = '\0';
+	struct gr_buf pat = { 0 };
 	for (const char *w = a; w < z;) {
 		while (w < z && (*w == ' ' || *w == '\t' || *w == '|'))
 			w++;
@@ -1156,10 +1156,16 @@ static int add_echo(struct echoes *e, const char *a, const char *z, int distinct
 		while (we < z && *we != ' ' && *we != '\t' && *we != '|')
 			we++;
 		if (we > w)
-			k += (size_t)snprintf(pat + k, len - k, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "", (int)(we - w), w);
+			gr_buf_printf(&pat, "%s\\Q%.*s\\E", w > a ? "[\\s|]+" : "", (int)(we - w), w);
 		w = we;
 	}
-	e->v[e->n++] = pat;
+	if (!pat.len)
+		return 0; /* no words: nothing to echo (an empty pattern would match anywhere) */
+	if (!gr_buf_ok(&pat) || GR_GROW(e->v, e->n, e->cap, 16) < 0) {
+		gr_buf_free(&pat);
+		return GR_ENOMEM;
+	}
+	e->v[e->n++] = pat.data;
 	return 0;
 }
 
@@ -1203,8 +1209,7 @@ static int add_sentences(struct echoes *e, const char *s)
 			a++;
 		const char *z = a;
 		while (*z && *z != '\n' && !(strchr(".!?", *z) && (z[1] == ' ' || z[1] == '\n' || !z[1]) &&
-					      !(z - a >= 3 && !strncmp(z - 3, "e.g", 3)) &&
-					      !(z - a >= 3 && !strncmp(z - 3, "i.e", 3))))
+					      !gr_abbreviation_before(a, 0, (size_t)(z - a))))
 			z++;
 		const char *next = *z ? z + 1 : z;
 		while (z > a && (z[-1] == ' ' || z[-1] == ':'))

@@ -99,11 +99,13 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 	if (!rc && (f & GR_TEXT_HOMOGLYPHS))
 		rc |= add_warning(v, strdup("look-alike letters from another alphabet were read as Latin letters"));
 	if (!rc && (f & GR_TEXT_ECHO))
-		rc |= add_warning(v, strdup("lines copied from the prompt or from the grader's feedback are not your answer and were ignored: say it in your own words"));
+		rc |= add_warning(v, strdup("lines copied from the prompt or from the grader's feedback are not your "
+					    "answer and were ignored: say it in your own words"));
 	if (!rc && (f & GR_TEXT_STRUCK))
 		rc |= add_warning(v, strdup("~~struck-out~~ text is taken as withdrawn and was not graded"));
 	if (!rc && (f & GR_TEXT_TAGS))
-		rc |= add_warning(v, strdup("keyword tags (\"keywords: ...\", a \"tags\" column) are a list of terms, not a claim, and were not graded"));
+		rc |= add_warning(v, strdup("keyword tags (\"keywords: ...\", a \"tags\" column) are a list of terms, "
+					    "not a claim, and were not graded"));
 	if (!rc && (f & GR_TEXT_COMMENTS))
 		rc |= add_warning(v, strdup("text inside HTML comments (<!-- -->) is not part of your answer and was ignored"));
 	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {
@@ -117,7 +119,8 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 		if (!a->stuffed[s])
 			continue;
 		int line = gr_text_line_of(&r->text, r->sentences[s].start);
-		if (asprintf(&m, "line %d reads as a list of keywords, not a claim, and earns nothing: say what you conclude and why", line) < 0)
+		if (asprintf(&m, "line %d reads as a list of keywords, not a claim, and earns nothing: "
+				 "say what you conclude and why", line) < 0)
 			return GR_ENOMEM;
 		rc |= add_warning(v, m);
 		break;

@@ -708,21 +708,6 @@ static int push_span(struct gr_span **arr, size_t *n, size_t *cap, size_t s, siz
 	return 0;
 }
 
-static int abbreviation_before(const char *b, size_t start, size_t i)
-{
-	static const char *const abbr[] = { "e.g", "i.e", "vs", "etc", "approx", "cf", "resp", NULL };
-	/* Most full stops end a word that is no abbreviation: its last letter says. */
-	if (i == start || !strchr("gGeEsScCxXfFpP", b[i - 1]))
-		return 0;
-	for (const char *const *a = abbr; *a; a++) {
-		size_t n = strlen(*a);
-		if (i >= start + n && strncasecmp(b + i - n, *a, n) == 0 &&
-		    (i == start + n || !isalpha((unsigned char)b[i - n - 1])))
-			return 1;
-	}
-	return 0;
-}
-
 /* A line break ends a sentence unless the next line just continues prose. */
 static int continues(struct parser *p, size_t i)
 {
@@ -750,7 +735,7 @@ static int sentences_in(struct parser *p, size_t s, size_t e, size_t *start, int
 	for (size_t k = s; k < e; k++) {
 		char c = p->buf[k];
 		if ((c == '.' || c == '!' || c == '?') && (k + 1 == e || p->buf[k + 1] == ' ') &&
-		    !abbreviation_before(p->buf, *start, k)) {
+		    !gr_abbreviation_before(p->buf, *start, k)) {
 			if (push_span(&r->sentences, &r->nsentences, cap, *start, k + 1) < 0)
 				return -1;
 			*start = k + 1;
@@ -1022,7 +1007,8 @@ static void infer_fields(struct parser *p)
 		if ((rf->state != GR_FIELD_MISSING && !rf->placeholder) || !p->ex->fields[f].infer_re)
 			continue;
 		for (size_t s = 0; s < r->nsentences; s++) {
-			if (in_field_value(r, r->sentences[s].start) || !sentence_matches(p, p->ex->fields[f].infer_re, &p->ex->fields[f].infer_gate, s))
+			if (in_field_value(r, r->sentences[s].start) ||
+			    !sentence_matches(p, p->ex->fields[f].infer_re, &p->ex->fields[f].infer_gate, s))
 				continue;
 			if (rf->state == GR_FIELD_MISSING) {
 				rf->state = GR_FIELD_INFERRED;

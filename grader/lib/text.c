@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -967,6 +968,21 @@ int gr_text_line_of(const struct gr_text *t, size_t off)
 			hi = mid;
 	}
 	return (int)lo + 1;
+}
+
+int gr_abbreviation_before(const char *b, size_t start, size_t i)
+{
+	static const char *const abbr[] = { "e.g", "i.e", "vs", "etc", "approx", "cf", "resp", NULL };
+	/* Most full stops end a word that is no abbreviation: its last letter says. */
+	if (i == start || !strchr("gGeEsScCxXfFpP", b[i - 1]))
+		return 0;
+	for (const char *const *a = abbr; *a; a++) {
+		size_t n = strlen(*a);
+		if (i >= start + n && strncasecmp(b + i - n, *a, n) == 0 &&
+		    (i == start + n || !isalpha((unsigned char)b[i - n - 1])))
+			return 1;
+	}
+	return 0;
 }
 
 void gr_text_free(struct gr_text *t)
