@@ -2146,16 +2146,28 @@ static int heads_clause(const char *b, size_t cs, size_t off)
  * proposal. */
 static int after_purpose(const char *b, size_t cs, size_t off)
 {
+	/* What an experiment is for: learning something, or the gain hoped
+	 * for ("try batch 8 to amortize the copies": one experiment). */
 	static const char *const verbs[] = { "see", "find", "check", "confirm", "measure", "learn", "know", "tell",
 					     "understand", "verify", "get", "identify", "figure", "quantify", "show",
-					     "compare", "rule", "test", "catch", "spot", NULL };
+					     "compare", "rule", "test", "catch", "spot", "amortize", "amortise", "reduce",
+					     "cut", "hide", "avoid", "save", "shrink", "offset", NULL };
+	/* "try to reduce the copies by loading in bf16" is the plan itself. */
+	static const char *const wants[] = { "try", "trying", "want", "need", "going", "plan", "aim", "attempt",
+					     "like", "have", "has", NULL };
 	for (size_t k = cs; k + 3 < off; k++) {
 		if ((k > cs && isalnum((unsigned char)b[k - 1])) || strncasecmp(b + k, "to ", 3))
 			continue;
 		size_t w = k + 3, e = w;
 		while (e < off && isalpha((unsigned char)b[e]))
 			e++;
-		if (word_in(b + w, e - w, verbs))
+		size_t pe = k;
+		while (pe > cs && b[pe - 1] == ' ')
+			pe--;
+		size_t ps = pe;
+		while (ps > cs && isalpha((unsigned char)b[ps - 1]))
+			ps--;
+		if (word_in(b + w, e - w, verbs) && !word_in(b + ps, pe - ps, wants))
 			return 1;
 	}
 	return 0;
