@@ -992,8 +992,36 @@ static void keep_choice(struct parser *p)
 	}
 }
 
+/* Does sentence s add to the one before it in the same paragraph ("I'd
+ * also look at int8", "Plus a CUDA graph")? An "also" among its first four
+ * words, or an opening "and", "plus", "additionally". */
+static int adds_to_previous(const struct gr_report *r, size_t s)
+{
+	static const char *const open[] = { "and", "plus", "additionally", "also", NULL };
+	const char *b = r->text.buf;
+	for (size_t k = r->sentences[s - 1].end; k < r->sentences[s].start; k++)
+		if (b[k] == '\n' && k + 1 < r->sentences[s].start && b[k + 1] == '\n')
+			return 0; /* a blank line: another paragraph */
+	size_t k = r->sentences[s].start, end = r->sentences[s].end;
+	for (int w = 0; w < 4 && k < end; w++) {
+		while (k < end && !gr_isalpha((unsigned char)b[k]))
+			k++;
+		size_t st = k;
+		while (k < end && (gr_isalpha((unsigned char)b[k]) || b[k] == '\''))
+			k++;
+		size_t n = k - st;
+		if (n == 4 && !strncasecmp(b + st, "also", 4))
+			return 1;
+		for (const char *const *o = open; w == 0 && *o; o++)
+			if (n == strlen(*o) && !strncasecmp(b + st, *o, n))
+				return 1;
+	}
+	return 0;
+}
+
 /* A missing field with an 'infer' pattern is played by the first sentence
- * outside every field that matches it; so is a placeholder's. */
+ * outside every field that matches it, and the sentences after it that add
+ * to it; so is a placeholder's. */
 static void infer_fields(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -1015,6 +1043,9 @@ static void infer_fields(struct parser *p)
 				rf->line = gr_text_line_of(&r->text, r->sentences[s].start);
 			}
 			rf->value = r->sentences[s];
+			while (s + 1 < r->nsentences && !in_field_value(r, r->sentences[s + 1].start) &&
+			       adds_to_previous(r, s + 1))
+				rf->value.end = r->sentences[++s].end;
 			break;
 		}
 	}

@@ -2186,7 +2186,16 @@ static int rationale(const char *b, struct gr_span cl)
 	const char *w[3];
 	size_t n[3];
 	int nw = 0;
-	for (size_t k = cl.start; k < cl.end && nw < 3;) {
+	size_t k = cl.start;
+	/* "So my recommendation is to ...": a "so" that opens a sentence
+	 * only links it to the last one; the words after it decide. */
+	size_t p = k;
+	while (p > 0 && b[p - 1] == ' ')
+		p--;
+	if ((p == 0 || strchr(".!?:\n", b[p - 1])) && cl.end - k > 3 && !strncasecmp(b + k, "so", 2) &&
+	    !isalpha((unsigned char)b[k + 2]) && b[k + 2] != '\'')
+		k += 2;
+	while (k < cl.end && nw < 3) {
 		while (k < cl.end && !isalpha((unsigned char)b[k]))
 			k++;
 		size_t st = k;
@@ -2368,6 +2377,40 @@ static int answers_question(const char *b, size_t first, size_t cs)
 	return 0;
 }
 
+/* "switch to FlashAttention-2 in bf16", "compile with CUDA graphs": a kind
+ * named right after "in"/"with", behind another kind of the list in the
+ * same clause, is a setting of that experiment, not a second one. */
+static int setting_of_other(const struct gr_analysis *a, const struct gr_rule *rule, size_t kind,
+			    const struct gr_mention *x)
+{
+	const char *b = a->r->text.buf;
+	size_t p = x->start;
+	while (p > 0 && b[p - 1] == ' ')
+		p--;
+	if (!((p >= 2 && !strncasecmp(b + p - 2, "in", 2) && (p == 2 || !gr_isalpha((unsigned char)b[p - 3]))) ||
+	      (p >= 4 && !strncasecmp(b + p - 4, "with", 4) && (p == 4 || !gr_isalpha((unsigned char)b[p - 5])))))
+		return 0;
+	size_t cs = a->r->clauses[x->clause].start;
+	for (size_t i = 0; i < rule->nlist; i++) {
+		if (i == kind)
+			continue;
+		const struct gr_mentions *m = &a->concepts[rule->list[i]];
+		for (size_t k = first_at(m, cs); k < m->n && m->v[k].start < x->start; k++) {
+			const struct gr_mention *o = &m->v[k];
+			if (o->clause != x->clause || o->stuffed || o->negated || o->end > p)
+				continue;
+			/* "flash attention and kv cache in fp8": two proposals */
+			int joined = 0;
+			for (size_t c = o->end; c < p && !joined; c++)
+				joined = strchr(",;+&", b[c]) || (!strncasecmp(b + c, " and ", 5)) ||
+					 (!strncasecmp(b + c, " or ", 4)) || (!strncasecmp(b + c, " also ", 6));
+			if (!joined)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
@@ -2378,6 +2421,18 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	for (size_t s = 0; s < a->r->nsentences && first == NONE; s++)
 		if (in_span(sp, a->r->sentences[s].start) || in_span(a->r->sentences[s], sp.start))
 			first = s;
+	/* The field's first sentence names the experiment even without a verb
+	 * ("record_shapes on copy_"), unless it only states a finding and a
+	 * later one proposes ("dtype is the problem. So I'd switch ..."). */
+	static const char *const verdict[] = { "is the problem", "are the problem", "is the culprit",
+					       "are the culprit", "is the bottleneck", "are the bottleneck", NULL };
+	int first_counts = 1;
+	const struct gr_trigrams *tri = a->r->tri;
+	if (first != NONE && tri && tri->lower && tri->len == a->r->text.len && !proposes(a, rule, (unsigned)first, sp) &&
+	    has_phrase(tri->lower, a->r->sentences[first], verdict))
+		for (size_t s = first + 1; s < a->r->nsentences && in_span(sp, a->r->sentences[s].start) && first_counts;
+		     s++)
+			first_counts = !proposes(a, rule, (unsigned)s, sp);
 	/* Kinds named only in a relative clause ("a kernel that fuses the
 	 * copies", "find out which code calls aten::to") describe the object
 	 * of the proposal: they count only when nothing else names a kind. */
@@ -2394,7 +2449,9 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
 			    after_purpose(b, a->r->clauses[x->clause].start, x->start))
 				continue;
-			if (!(x->sentence == first || proposes(a, rule, x->sentence, sp)))
+			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp)))
+				continue;
+			if (setting_of_other(a, rule, i, x))
 				continue;
 			if (relative(b, a->r->clauses[x->clause])) {
 				if (!rel)

@@ -670,6 +670,47 @@ static void test_rule_copied_feedback_is_ignored(void **state)
 			   "tokenizer-latency"));
 }
 
+/* Round 29 (subtly wrong learners): a purpose after the proposal is not a
+ * second experiment, nor is a setting named with "in"/"with"; a finding
+ * stated before the proposal is not one either, and a sentence opening
+ * with "So" proposes; an inferred field takes in the "I'd also ..." that
+ * adds to it. Copies called model math, and a tokenizer said not to count
+ * toward TTFT, fail their criteria. */
+static void test_rule_subtle_slips(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	assert_true(passes("Next experiment: try batch size 8 to amortize the copies across more requests\n",
+			   "single-experiment"));
+	assert_true(passes("Next experiment: time tokenizer.encode on its own over a batch of prompts.\n",
+			   "single-experiment"));
+	const char *head = "Workload: 7B decode, bs 1\nHardware: L4\nTop CUDA time: aten::copy_, 61% of CUDA time\n"
+			   "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text),
+		 "%sNext experiment: dtype is the problem. So next I'd switch the attention backend to FlashAttention-2 "
+		 "in bf16 and re-profile.\n",
+		 head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	assert_false(passes_in(c, text, "no-flash-attention"));
+	snprintf(text, sizeof(text), "%sNext experiment: switch to FlashAttention-2 and load the weights in bf16.\n", head);
+	assert_false(passes_in(c, text, "single-experiment"));
+	gr_exercise_free(c);
+	/* Part A, no template: the inferred field holds both proposals. */
+	assert_false(passes("So my recommendation is to increase the batch size and use continuous batching. I'd also "
+			    "look at int8 weight quantization to cut the bytes per token in half.\n",
+			    "single-experiment"));
+	assert_false(passes("Top CUDA time: matmul 38.4 ms, attention 31.7 ms. copy_ and to are basically model math "
+			    "too, a 4096-token prefill has to move activations.\n",
+			    "math-vs-movement"));
+	assert_true(passes("Top CUDA time: matmul 38.4 ms + flash attention 31.7 ms = model math; copy_ 19.6 + to "
+			   "15.1 = movement (2.8 GiB)\n",
+			   "math-vs-movement"));
+	assert_false(passes("Top CPU / orchestration cost: tokenizer.encode 22 ms. Doesn't count toward TTFT (TTFT "
+			    "starts when the model gets the input ids).\n",
+			    "tokenizer-latency"));
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -900,6 +941,7 @@ int main(void)
 		cmocka_unit_test(test_rule_copied_feedback_is_ignored),
 		cmocka_unit_test(test_rule_superseded_versions),
 		cmocka_unit_test(test_rule_look_change_measure),
+		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
