@@ -93,6 +93,10 @@ struct gr_rule {
 	int *before;                 /* concept: its mention must come before every affirmed
 				      * mention of these concepts in scope ("leads with") */
 	size_t nbefore;
+	int *apart;                  /* near, in code: a range block whose body also holds one of
+				      * these concepts is near none of its statements (a `prefill`
+				      * range around the tokenizer and the copy separates neither) */
+	size_t napart;
 	enum gr_polarity polarity;
 	int *list;                   /* concept indexes (distinct, experiments) or field indexes */
 	size_t nlist;

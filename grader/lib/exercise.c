@@ -697,6 +697,7 @@ static void rule_free(struct gr_rule *r)
 	free(r->kids);
 	free(r->list);
 	free(r->before);
+	free(r->apart);
 	free(r);
 }
 
@@ -754,7 +755,7 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 					     NULL };
 	static const char *const keys[] = { "all", "any", "not", "concept", "distinct", "fields",
 					    "field_order", "experiments", "bullets", "fact", "words", "count", "lines",
-					    "scope", "polarity", "near", "unless", "before", "min", "max", "action",
+					    "scope", "polarity", "near", "unless", "before", "apart", "min", "max", "action",
 					    "measure", "metric", "tolerance", NULL };
 	if (depth > GR_MAX_RULE_DEPTH)
 		return fail(L, n, "rules nest deeper than %d levels", GR_MAX_RULE_DEPTH);
@@ -840,6 +841,8 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		rc = concept_ref(L, v, "'unless'", &r->unless);
 	if (!rc && (v = map_get(L, n, "before")))
 		rc = ids(L, v, "'before'", 0, &r->before, &r->nbefore);
+	if (!rc && (v = map_get(L, n, "apart")))
+		rc = ids(L, v, "'apart'", 0, &r->apart, &r->napart);
 	if (!rc && (v = map_get(L, n, "action")))
 		rc = concept_ref(L, v, "'action'", &r->action);
 	if (!rc && (v = map_get(L, n, "measure")))

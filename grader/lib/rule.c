@@ -1866,11 +1866,37 @@ static int line_calls(const struct gr_report *r, size_t ln, const char *const *w
 	return 0;
 }
 
+/* Does a line of the range opened on line k (0-based, indent ind; push: a
+ * push/start call, else a block) hold a mention of one of apart? */
+static int body_holds(const struct gr_analysis *a, size_t k, int ind, int push, const int *apart, size_t napart)
+{
+	static const char *const open[] = { "push", "start", NULL };
+	static const char *const close[] = { "pop", "end", "stop", NULL };
+	const struct gr_report *r = a->r;
+	int depth = 0;
+	for (size_t j = k + 1; j < r->text.nlines && r->code_line[j] && j - k <= GR_CODE_SCOPE; j++) {
+		int blank, in = line_indent(r, j, &blank);
+		if (blank)
+			continue;
+		if (!push && in <= ind)
+			return 0; /* the block ends */
+		if (push && line_calls(r, j, close) && depth-- == 0)
+			return 0; /* popped */
+		if (push && line_calls(r, j, open))
+			depth++;
+		for (size_t i = 0; i < napart; i++)
+			if (line_has(a, apart[i], j))
+				return 1;
+	}
+	return 0;
+}
+
 /* "near" for a mention in a fenced code block: its own line, a line that
  * opens a block it sits in (Python "with ...:", "def ...:" after a
  * decorator), or a push/start call not yet popped above it. A statement
- * after a range closes is outside it, however close the lines are. */
-static int code_near(const struct gr_analysis *a, int concept, size_t ln)
+ * after a range closes is outside it, however close the lines are; so is
+ * one in a range whose body also holds one of apart (napart of them). */
+static int code_near(const struct gr_analysis *a, int concept, size_t ln, const int *apart, size_t napart)
 {
 	static const char *const open[] = { "push", "start", NULL };
 	static const char *const close[] = { "pop", "end", "stop", NULL };
@@ -1889,14 +1915,14 @@ static int code_near(const struct gr_analysis *a, int concept, size_t ln)
 			const struct gr_line *d = k > 0 ? &r->text.lines[k - 1] : NULL;
 			if (line_has(a, concept, k) || (d && r->code_line[k - 1] && (size_t)ind < d->len &&
 							r->text.buf[d->off + (size_t)ind] == '@' && line_has(a, concept, k - 1)))
-				return 1;
+				return !body_holds(a, k, ind, 0, apart, napart);
 		}
 		if (line_calls(r, k, close))
 			depth++;
 		else if (line_calls(r, k, open) && depth > 0)
 			depth--; /* pushed and popped again above us */
 		else if (line_calls(r, k, open) && line_has(a, concept, k))
-			return 1;
+			return !body_holds(a, k, ind, 1, apart, napart);
 	}
 	return 0;
 }
@@ -1927,11 +1953,12 @@ static int list_intro(const struct gr_report *r, int ln)
 	return -1;
 }
 
-static int near_has(const struct gr_analysis *a, int concept, const struct gr_mention *x)
+static int near_has(const struct gr_analysis *a, int concept, const struct gr_mention *x, const int *apart,
+		    size_t napart)
 {
 	int ln = gr_text_line_of(&a->r->text, x->start) - 1;
 	if (a->r->code_line[ln])
-		return code_near(a, concept, (size_t)ln);
+		return code_near(a, concept, (size_t)ln, apart, napart);
 	if (sentence_has(a, concept, x->sentence))
 		return 1;
 	int intro = list_intro(a->r, ln);
@@ -1963,8 +1990,8 @@ static int clause_has(const struct gr_analysis *a, int c, const struct gr_mentio
 	return 0;
 }
 
-static const struct gr_mention *find(const struct gr_analysis *a, int c, struct gr_span sp,
-				     enum gr_polarity pol, int near, int unless)
+static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, struct gr_span sp,
+					   enum gr_polarity pol, int near, int unless, const int *apart, size_t napart)
 {
 	const struct gr_mentions *m = &a->concepts[c];
 	/* The span's first range, then its second (a field written twice). */
@@ -1976,13 +2003,19 @@ static const struct gr_mention *find(const struct gr_analysis *a, int c, struct 
 				continue;
 			if (pol == GR_POL_PROPOSED && rationale(a->r->text.buf, a->r->clauses[x->clause]))
 				continue; /* the why of another proposal, not the proposal */
-			if (near >= 0 && !near_has(a, near, x))
+			if (near >= 0 && !near_has(a, near, x, apart, napart))
 				continue;
 			if (unless >= 0 && clause_has(a, unless, x))
 				continue;
 			return x;
 		}
 	return NULL;
+}
+
+static const struct gr_mention *find(const struct gr_analysis *a, int c, struct gr_span sp, enum gr_polarity pol,
+				     int near, int unless)
+{
+	return find_apart(a, c, sp, pol, near, unless, NULL, 0);
 }
 
 static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_rule_result *res)
@@ -2784,7 +2817,8 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		eval_lines(a, rule, sp, res);
 		return;
 	case GR_RULE_CONCEPT: {
-		const struct gr_mention *m = find(a, rule->concept, sp, rule->polarity, rule->near, rule->unless);
+		const struct gr_mention *m =
+			find_apart(a, rule->concept, sp, rule->polarity, rule->near, rule->unless, rule->apart, rule->napart);
 		res->passed = m != NULL;
 		if (m)
 			res->evidence = m->start;

@@ -711,6 +711,34 @@ static void test_rule_subtle_slips(void **state)
 			    "tokenizer-latency"));
 }
 
+/* A range whose body holds two suspects separates neither: a `prefill`
+ * range around tok.encode(...).to("cuda") and the model covers the
+ * forward only; one range per suspect covers each. */
+static void test_rule_range_swallows_suspects(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch");
+	const char *swallow = "Ranges with record_function:\n\n```python\n"
+			      "with record_function(\"prefill\"):\n"
+			      "    ids = tok.encode(prompt, return_tensors=\"pt\").to(\"cuda\")\n"
+			      "    out = model(ids, use_cache=True)\n"
+			      "with record_function(\"decode_step\"):\n"
+			      "    out = model(nxt, past_key_values=out.past_key_values)\n"
+			      "with record_function(\"sample\"):\n"
+			      "    nxt = out.logits[:, -1:].argmax(-1)\n```\n";
+	assert_false(passes_in(st, swallow, "ranges-cover-suspects"));
+	assert_true(passes_in(st, swallow, "ranges-named"));
+	const char *apart = "Ranges with record_function:\n\n```python\n"
+			    "with record_function(\"encode\"):\n"
+			    "    ids = tok.encode(prompt, return_tensors=\"pt\")\n"
+			    "with record_function(\"inputs\"):\n"
+			    "    ids = ids.to(\"cuda\")\n"
+			    "with record_function(\"prefill\"):\n"
+			    "    out = model(ids, use_cache=True)\n```\n";
+	assert_true(passes_in(st, apart, "ranges-cover-suspects"));
+	gr_exercise_free(st);
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -942,6 +970,7 @@ int main(void)
 		cmocka_unit_test(test_rule_superseded_versions),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
+		cmocka_unit_test(test_rule_range_swallows_suspects),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
