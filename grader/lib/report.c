@@ -997,7 +997,7 @@ static void keep_choice(struct parser *p)
  * words, or an opening "and", "plus", "additionally". */
 static int adds_to_previous(const struct gr_report *r, size_t s)
 {
-	static const char *const open[] = { "and", "plus", "additionally", "also", NULL };
+	static const char *const open[] = { "and", "plus", "additionally", NULL };
 	const char *b = r->text.buf;
 	for (size_t k = r->sentences[s - 1].end; k < r->sentences[s].start; k++)
 		if (b[k] == '\n' && k + 1 < r->sentences[s].start && b[k + 1] == '\n')

@@ -666,6 +666,19 @@ static int only_spaces(const char *b, size_t from, size_t to)
 	return from == to;
 }
 
+/* The word that ends right before `at`, spaces between aside, not before
+ * start ("try" in "try to reduce"); empty when there is none. */
+static struct gr_span word_before(const char *b, size_t start, size_t at)
+{
+	size_t e = at;
+	while (e > start && b[e - 1] == ' ')
+		e--;
+	size_t k = e;
+	while (k > start && gr_isalpha((unsigned char)b[k - 1]))
+		k--;
+	return (struct gr_span){ .start = k, .end = e };
+}
+
 /* The word before a parenthesised aside that ends right before `at`
  * ("Jonas (in our group) suggested"), or an empty span. */
 static struct gr_span word_before_aside(const char *b, size_t start, size_t at)
@@ -1866,12 +1879,14 @@ static int line_calls(const struct gr_report *r, size_t ln, const char *const *w
 	return 0;
 }
 
+/* Calls that open and close a range in code ("range_push(", "nvtxRangePop("). */
+static const char *const range_open[] = { "push", "start", NULL };
+static const char *const range_close[] = { "pop", "end", "stop", NULL };
+
 /* Does a line of the range opened on line k (0-based, indent ind; push: a
  * push/start call, else a block) hold a mention of one of apart? */
 static int body_holds(const struct gr_analysis *a, size_t k, int ind, int push, const int *apart, size_t napart)
 {
-	static const char *const open[] = { "push", "start", NULL };
-	static const char *const close[] = { "pop", "end", "stop", NULL };
 	const struct gr_report *r = a->r;
 	int depth = 0;
 	for (size_t j = k + 1; j < r->text.nlines && r->code_line[j] && j - k <= GR_CODE_SCOPE; j++) {
@@ -1880,9 +1895,9 @@ static int body_holds(const struct gr_analysis *a, size_t k, int ind, int push, 
 			continue;
 		if (!push && in <= ind)
 			return 0; /* the block ends */
-		if (push && line_calls(r, j, close) && depth-- == 0)
+		if (push && line_calls(r, j, range_close) && depth-- == 0)
 			return 0; /* popped */
-		if (push && line_calls(r, j, open))
+		if (push && line_calls(r, j, range_open))
 			depth++;
 		for (size_t i = 0; i < napart; i++)
 			if (line_has(a, apart[i], j))
@@ -1898,8 +1913,6 @@ static int body_holds(const struct gr_analysis *a, size_t k, int ind, int push, 
  * one in a range whose body also holds one of apart (napart of them). */
 static int code_near(const struct gr_analysis *a, int concept, size_t ln, const int *apart, size_t napart)
 {
-	static const char *const open[] = { "push", "start", NULL };
-	static const char *const close[] = { "pop", "end", "stop", NULL };
 	const struct gr_report *r = a->r;
 	int blank, indent = line_indent(r, ln, &blank), depth = 0;
 	if (line_has(a, concept, ln))
@@ -1917,11 +1930,11 @@ static int code_near(const struct gr_analysis *a, int concept, size_t ln, const 
 							r->text.buf[d->off + (size_t)ind] == '@' && line_has(a, concept, k - 1)))
 				return !body_holds(a, k, ind, 0, apart, napart);
 		}
-		if (line_calls(r, k, close))
+		if (line_calls(r, k, range_close))
 			depth++;
-		else if (line_calls(r, k, open) && depth > 0)
+		else if (line_calls(r, k, range_open) && depth > 0)
 			depth--; /* pushed and popped again above us */
-		else if (line_calls(r, k, open) && line_has(a, concept, k))
+		else if (line_calls(r, k, range_open) && line_has(a, concept, k))
 			return !body_holds(a, k, ind, 1, apart, napart);
 	}
 	return 0;
@@ -2194,13 +2207,8 @@ static int after_purpose(const char *b, size_t cs, size_t off)
 		size_t w = k + 3, e = w;
 		while (e < off && isalpha((unsigned char)b[e]))
 			e++;
-		size_t pe = k;
-		while (pe > cs && b[pe - 1] == ' ')
-			pe--;
-		size_t ps = pe;
-		while (ps > cs && isalpha((unsigned char)b[ps - 1]))
-			ps--;
-		if (word_in(b + w, e - w, verbs) && !word_in(b + ps, pe - ps, wants))
+		struct gr_span before = word_before(b, cs, k);
+		if (word_in(b + w, e - w, verbs) && !word_in(b + before.start, before.end - before.start, wants))
 			return 1;
 	}
 	return 0;
@@ -2416,14 +2424,13 @@ static int answers_question(const char *b, size_t first, size_t cs)
 static int setting_of_other(const struct gr_analysis *a, const struct gr_rule *rule, size_t kind,
 			    const struct gr_mention *x)
 {
+	static const char *const joins[] = { "in", "with", NULL };
 	const char *b = a->r->text.buf;
-	size_t p = x->start;
-	while (p > 0 && b[p - 1] == ' ')
-		p--;
-	if (!((p >= 2 && !strncasecmp(b + p - 2, "in", 2) && (p == 2 || !gr_isalpha((unsigned char)b[p - 3]))) ||
-	      (p >= 4 && !strncasecmp(b + p - 4, "with", 4) && (p == 4 || !gr_isalpha((unsigned char)b[p - 5])))))
-		return 0;
 	size_t cs = a->r->clauses[x->clause].start;
+	struct gr_span w = word_before(b, cs, x->start);
+	if (!word_in(b + w.start, w.end - w.start, joins))
+		return 0;
+	size_t p = w.end;
 	for (size_t i = 0; i < rule->nlist; i++) {
 		if (i == kind)
 			continue;
