@@ -402,12 +402,87 @@ static int commented_code(const char *b, size_t k, size_t len)
 	return j > k && j < len && b[j] == '(' && isalpha((unsigned char)b[k]);
 }
 
-/* Lines of a fenced code block: each is a statement of its own (no sentence
- * runs across them) and code is never a keyword list. Lines of code
- * commented out are blanked, as a struck-out line is. */
+/* Does the line at b (k bytes of indentation, len in all) read as a
+ * statement of code: a block opener ("with record_function(...):"), an
+ * import, an assignment ("ids = tok.encode(p)") or a call that opens the
+ * line ("torch.cuda.nvtx.range_push(\"prefill\")", "nvtxRangePop();")? */
+static int code_statement(const char *b, size_t k, size_t len)
+{
+	static const char *const opener[] = { "with ", "def ", "for ", "while ", "async with ", NULL };
+	for (const char *const *w = opener; *w; w++)
+		if (len - k > strlen(*w) && !strncmp(b + k, *w, strlen(*w)))
+			return b[len - 1] == ':' || memchr(b + k, '(', len - k) != NULL;
+	if (len - k > 7 && (!strncmp(b + k, "import ", 7) || !strncmp(b + k, "from ", 5))) {
+		const char *imp = memmem(b + k, len - k, " import ", 8);
+		return !strncmp(b + k, "import ", 7) ? memchr(b + k + 7, ' ', len - k - 7) == NULL : imp != NULL;
+	}
+	size_t j = k;
+	while (j < len && (isalnum((unsigned char)b[j]) || (b[j] && strchr("_.[]\"',", b[j]))))
+		j++;
+	if (j == k || !isalpha((unsigned char)b[k]))
+		return 0;
+	if (j < len && b[j] == '(')
+		return memchr(b + j, ')', len - j) != NULL; /* a call, closed on the line */
+	while (j < len && b[j] == ' ')
+		j++;
+	return j + 1 < len && b[j] == '=' && b[j + 1] != '=' && b[j + 1] != '>'; /* x = ... */
+}
+
+/* An indented code block, as markdown writes one without fences: lines
+ * indented four spaces or more after a blank line (or a line ending with a
+ * colon), holding at least one statement of code, every line of it code, a
+ * comment, or deeper than its first (a body). Prose indented under a list
+ * item is no code. Returns the number of lines from i, 0 if none. */
+static size_t indented_code(const struct parser *p, size_t i)
+{
+	const struct linfo *prev = i ? &p->li[i - 1] : NULL;
+	if (prev && !prev->blank) {
+		const char *pb = p->r->text.buf + prev->off;
+		size_t e = prev->len;
+		while (e > 0 && pb[e - 1] == ' ')
+			e--;
+		if (e == 0 || pb[e - 1] != ':')
+			return 0;
+	}
+	size_t n = 0, last = 0, base = 0;
+	int statements = 0;
+	for (size_t j = i; j < p->nl; j++) {
+		const struct linfo *l = &p->li[j];
+		if (l->blank)
+			continue;
+		const char *b = p->r->text.buf + l->off;
+		size_t k = 0;
+		while (k < l->len && b[k] == ' ')
+			k++;
+		if (k < 4 || l->code || l->field >= 0)
+			break;
+		if (j == i)
+			base = k;
+		int st = code_statement(b, k, l->len);
+		int comment = b[k] == '#' || (k + 1 < l->len && b[k] == '/' && b[k + 1] == '/');
+		int closing = strchr(")]}", b[k]) != NULL;
+		if (!st && !comment && !closing && k <= base)
+			return 0; /* prose in the block: it is not code */
+		statements += st;
+		last = j;
+		n = 1;
+	}
+	return n && statements ? last - i + 1 : 0;
+}
+
+static void mark_code_line(struct parser *p, size_t i)
+{
+	p->li[i].code = 1;
+	p->r->code_line[i] = 1;
+}
+
+/* Lines of a fenced or indented code block: each is a statement of its own
+ * (no sentence runs across them) and code is never a keyword list. Lines
+ * of code commented out are blanked, as a struck-out line is. */
 static void mark_code(struct parser *p)
 {
 	int in = 0;
+	size_t indented = 0; /* lines of an indented block still to come */
 	for (size_t i = 0; i < p->nl; i++) {
 		struct linfo *l = &p->li[i];
 		char *b = p->r->text.buf + l->off;
@@ -415,16 +490,18 @@ static void mark_code(struct parser *p)
 		while (k < l->len && b[k] == ' ')
 			k++;
 		int fence = l->len - k >= 3 && (!strncmp(b + k, "```", 3) || !strncmp(b + k, "~~~", 3));
-		if (fence || in) {
-			l->code = 1;
-			p->r->code_line[i] = 1;
-		}
-		if (in && !fence && commented_code(b, k, l->len)) {
+		if (!in && !fence && !indented && !l->blank)
+			indented = indented_code(p, i);
+		if (fence || in || indented)
+			mark_code_line(p, i);
+		if ((in || indented) && !fence && commented_code(b, k, l->len)) {
 			memset(b, ' ', l->len);
 			l->field = l->section = -1;
 			l->item = l->heading = l->nlab = l->nsec = l->mid_labels = 0;
 			l->blank = 1;
 		}
+		if (indented)
+			indented--;
 		if (fence)
 			in = !in;
 	}

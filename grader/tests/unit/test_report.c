@@ -22,6 +22,22 @@ static void value_is(struct gr_report *r, const char *id, const char *want)
 	assert_memory_equal(r->text.buf + v.start, want, strlen(want));
 }
 
+/* Code indented four spaces (markdown's block without fences) is code:
+ * each line a statement of its own; prose indented under a list item, or a
+ * line that merely starts with "for", is not. */
+static void test_report_indented_code(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Ranges:\n\n    with record_function(\"prefill\"):\n        out = model(ids)\n\n"
+		  "- tokenizer\n\n    for the copies I would look at dtypes first\n"
+		  "    and then re-profile.\n");
+	static const int code[] = { 0, 0, 1, 1, 0, 0, 0, 0, 0 };
+	for (size_t i = 0; i < sizeof(code) / sizeof(*code); i++)
+		assert_int_equal(r.code_line[i], code[i]);
+	gr_report_free(&r);
+}
+
 static void test_report_decorated_labels(void **state)
 {
 	(void)state;
@@ -312,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_report_marks_before_labels),
 		cmocka_unit_test(test_report_placeholder_values),
 		cmocka_unit_test(test_report_task_lists_templates_and_compared_fields),
+		cmocka_unit_test(test_report_indented_code),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }

@@ -736,6 +736,23 @@ static void test_rule_range_swallows_suspects(void **state)
 			    "with record_function(\"prefill\"):\n"
 			    "    out = model(ids, use_cache=True)\n```\n";
 	assert_true(passes_in(st, apart, "ranges-cover-suspects"));
+	/* The same code indented four spaces, as markdown writes a block
+	 * without fences, is code too. */
+	const char *indented = "Ranges with record_function:\n\n"
+			       "    with record_function(\"prefill\"):\n"
+			       "        ids = tok.encode(prompt, return_tensors=\"pt\").to(\"cuda\")\n"
+			       "        out = model(ids, use_cache=True)\n\n"
+			       "    with record_function(\"decode_step\"):\n"
+			       "        out = model(nxt, past_key_values=out.past_key_values)\n";
+	assert_false(passes_in(st, indented, "ranges-cover-suspects"));
+	const char *indented_apart = "Ranges with record_function:\n\n"
+				     "    with record_function(\"encode\"):\n"
+				     "        ids = tok.encode(prompt, return_tensors=\"pt\")\n"
+				     "    with record_function(\"inputs\"):\n"
+				     "        ids = ids.to(\"cuda\")\n"
+				     "    with record_function(\"prefill\"):\n"
+				     "        out = model(ids, use_cache=True)\n";
+	assert_true(passes_in(st, indented_apart, "ranges-cover-suspects"));
 	gr_exercise_free(st);
 }
 
