@@ -419,6 +419,22 @@ static int suggests(const char *w, size_t n)
 	return in_set(&ws_suggest, w, n) || (n > 8 && word_in(w, n, long_suggest));
 }
 
+/* "the profiler told to keep shapes", "a tool asked to record ...": a
+ * participle with no auxiliary before it and "to" after it is passive, the
+ * learner instructing a thing, not someone suggesting ("I was told to try
+ * FlashAttention" is still reported). */
+static int instructed_thing(const char *b, struct gr_span subj, struct gr_span w, size_t end)
+{
+	static const char *const participles[] = { "told", "asked", NULL };
+	static const char *const auxiliaries[] = { "was", "were", "been", "being", "got", "get", "gets", "am", "is",
+						   "are", "be", NULL };
+	if (!word_in(b + w.start, w.end - w.start, participles) ||
+	    word_in(b + subj.start, subj.end - subj.start, auxiliaries))
+		return 0;
+	struct gr_span next = first_word(b, span_at(w.end, end));
+	return next.end - next.start == 2 && !strncasecmp(b + next.start, "to", 2);
+}
+
 static int is_verb(const char *w, size_t n)
 {
 	return in_set(&ws_verb, w, n) || word_in(w, n, long_verbs);
@@ -860,6 +876,7 @@ static void mark_reported(struct gr_analysis *a)
 			if (subj.end > subj.start && (subj.start != p1.start || only_aside(b, p1.end, w.start)) &&
 			    ((suggests(b + w.start, w.end - w.start) &&
 			      !in_set(&ws_self, b + subj.start, subj.end - subj.start) &&
+			      !instructed_thing(b, subj, w, sp.end) &&
 			      !(subj.start == p1.start && p2.end > p2.start &&
 				in_set(&ws_self, b + p2.start, p2.end - p2.start))) ||
 			     their_suggestion(b, subj, w))) {
@@ -2270,6 +2287,43 @@ static int rationale(const char *b, struct gr_span cl)
  * it opens another one ("(or CUDA graphs)"). The clause is inside a "(" not
  * yet closed on its line. */
 #define GR_ASIDE_REACH 300 /* bytes back to the "(" an aside opens with */
+
+/* Is b[at] a dash with a space on each side (an em dash, once normalised),
+ * not a hyphen ("re-profile") or a bullet? */
+static int spaced_dash(const char *b, size_t at, size_t end)
+{
+	return b[at] == '-' && at > 0 && b[at - 1] == ' ' && at + 1 < end && b[at + 1] == ' ';
+}
+
+/* The same aside between two dashes ("move the loop out of Python - run
+ * the 128 steps in one captured graph - and compare ms/token"): the clause
+ * opens right after a spaced dash and another closes it later on the line,
+ * before the sentence goes on. */
+static int dash_aside(const char *b, struct gr_span cl, const char *const *more)
+{
+	size_t k = cl.start;
+	while (k > 0 && b[k - 1] == ' ')
+		k--;
+	if (k < 2 || !spaced_dash(b, k - 1, cl.end))
+		return 0;
+	size_t line_start = k - 1;
+	while (line_start > 0 && b[line_start - 1] != '\n')
+		line_start--;
+	for (size_t j = line_start; j + 1 < k - 1; j++)
+		if (spaced_dash(b, j, k))
+			return 0; /* the second dash of a pair: what follows is the sentence again */
+	size_t close = NONE;
+	for (size_t j = cl.start; j + 2 < cl.end + GR_ASIDE_REACH && b[j] && b[j] != '\n' && close == NONE; j++)
+		if ((b[j] == '.' && (b[j + 1] == ' ' || b[j + 1] == '\n' || !b[j + 1])) || b[j] == ';')
+			break;
+		else if (spaced_dash(b, j, j + 2))
+			close = j;
+	if (close == NONE)
+		return 0;
+	struct gr_span w = first_word(b, span_at(cl.start, close));
+	return w.end > w.start && !word_in(b + w.start, w.end - w.start, more);
+}
+
 static int aside(const char *b, struct gr_span cl)
 {
 	static const char *const more[] = { "or", "and", "plus", "also", "then", "maybe", "alternatively", NULL };
@@ -2282,10 +2336,11 @@ static int aside(const char *b, struct gr_span cl)
 		else if (b[k] == '(' && depth-- == 0)
 			break;
 	}
-	if (b[k] != '(' || depth >= 0)
-		return 0;
-	struct gr_span w = first_word(b, span_at(k + 1, cl.end > k + 1 ? cl.end : k + 1));
-	return !word_in(b + w.start, w.end - w.start, more);
+	if (b[k] == '(' && depth < 0) {
+		struct gr_span w = first_word(b, span_at(k + 1, cl.end > k + 1 ? cl.end : k + 1));
+		return !word_in(b + w.start, w.end - w.start, more);
+	}
+	return dash_aside(b, cl, more);
 }
 
 /* A relative clause: "that fuses the copies", "which code calls to()". */
