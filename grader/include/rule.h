@@ -54,7 +54,7 @@ struct gr_quantity {
 	unsigned char approx; /* "~", "about", "roughly" before it */
 	unsigned char ratio;  /* a share the learner wrote as a division ("24.4 / 40.0 ms"):
 			       * read for shares, never checked against the table */
-	unsigned char of_cpu; /* "61% of CPU time": a share of the host's time, not of CUDA time */
+	unsigned char of_other; /* "61% of CPU time", "61% of the calls": a share of something else than CUDA time */
 };
 
 struct gr_analysis {

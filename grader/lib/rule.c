@@ -1574,8 +1574,10 @@ static size_t possessive(const char *b, size_t at, size_t len)
 }
 
 /* Does "of (the) (total) CPU"/"of host" follow offset at: a share of the
- * host's time ("61% of CPU time", "61% of the step's CPU time")? */
-static int of_cpu(const char *b, size_t at, size_t len)
+ * host's time ("61% of CPU time", "61% of the step's CPU time"), or of
+ * something else the table counts ("61% of all the calls", "of the
+ * memory")? */
+static int of_other(const char *b, size_t at, size_t len)
 {
 	static const char *const words[] = { "of ", "the ", "total ", "all ", NULL };
 	int of = 0;
@@ -1597,10 +1599,16 @@ static int of_cpu(const char *b, size_t at, size_t len)
 			moved = 1;
 		}
 	}
-	size_t n = at + 3 <= len && !strncasecmp(b + at, "cpu", 3) ? 3
-		   : at + 4 <= len && !strncasecmp(b + at, "host", 4) ? 4
-								    : 0;
-	return of && n && (at + n == len || !isalnum((unsigned char)b[at + n]));
+	static const char *const other[] = { "cpu", "host", "calls", "call count", "launches", "memory", "bytes",
+					     NULL };
+	if (!of)
+		return 0;
+	for (const char *const *o = other; *o; o++) {
+		size_t n = strlen(*o);
+		if (at + n <= len && !strncasecmp(b + at, *o, n) && (at + n == len || !isalnum((unsigned char)b[at + n])))
+			return 1;
+	}
+	return 0;
 }
 
 static int add_quantity(void *p, size_t a0, size_t b0)
@@ -1653,7 +1661,7 @@ static int add_quantity(void *p, size_t a0, size_t b0)
 		return -1;
 	x->a->qty[x->a->nqty++] = (struct gr_quantity){ v, unit, a0, b0, (unsigned)r->clause_sentence[cl],
 							(unsigned)cl, approximate(r->text.buf, a0), 0,
-							unit == '%' && of_cpu(r->text.buf, b0, r->text.len) };
+							unit == '%' && of_other(r->text.buf, b0, r->text.len) };
 	return 0;
 }
 
@@ -2175,9 +2183,11 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 			break;
 		words++;
 		size_t n = k - w;
-		int alt = (n == 2 && !strncasecmp(b + w, "or", 2)) || (n == 13 && !strncasecmp(b + w, "alternatively", 13));
-		int coord = alt || (n == 4 && !strncasecmp(b + w, "then", 4)) || (n == 4 && !strncasecmp(b + w, "also", 4)) ||
-			    (n == 4 && !strncasecmp(b + w, "plus", 4));
+		/* "or" offers another; so does "also" ("check the dtypes and
+		 * also check the .cpu() calls"): neither re-measures a change. */
+		int alt = (n == 2 && !strncasecmp(b + w, "or", 2)) || (n == 13 && !strncasecmp(b + w, "alternatively", 13)) ||
+			  (n == 4 && !strncasecmp(b + w, "also", 4));
+		int coord = alt || (n == 4 && !strncasecmp(b + w, "then", 4)) || (n == 4 && !strncasecmp(b + w, "plus", 4));
 		int be = is_be(b + w, n);
 		passive = coord && part;
 		part = !be && !coord && (be1 || be2);
@@ -2200,7 +2210,7 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 	if (words > 0 && off >= 3 && !strncasecmp(b + off - 3, "to ", 3))
 		return 0;
 	if (words < 1000 || last_coord)
-		return last_or ? 2 : 1; /* 2: an alternative ("... or look in the trace") */
+		return last_or ? 2 : 1; /* 2: another ("... or look in the trace", "also check") */
 	return 0;
 }
 
@@ -2274,6 +2284,12 @@ static int rationale(const char *b, struct gr_span cl)
 				return 1;
 		return 0;
 	}
+	/* "... to find out what's triggering the copy_ calls": what a
+	 * measurement is for names what it looks at, as its object would. */
+	static const char *const look[] = { "find", "see", "learn", "identify", "understand", "know", "figure",
+					    "pin", "locate", "trace", "determine", "discover", "spot", NULL };
+	if (nw > 1 && n[0] == 2 && !strncasecmp(w[0], "to", 2) && word_in(w[1], n[1], look))
+		return 0;
 	if (word_in(w[0], n[0], open))
 		return !(nw > 1 && word_in(w[1], n[1], self)); /* "so we must ..." proposes */
 	for (int i = 1; i < nw; i++)
@@ -2777,8 +2793,8 @@ static void eval_fact(const struct gr_analysis *a, const struct gr_rule *rule, s
 		if (!near)
 			continue;
 		double v = q->value;
-		if (share && q->of_cpu)
-			continue; /* "61% of CPU time" is no share of CUDA time */
+		if (share && q->of_other)
+			continue; /* "61% of CPU time", "61% of the calls": no share of CUDA time */
 		if (share && q->unit == 'f')
 			v *= 100;
 		else if (share && q->unit != '%')

@@ -756,6 +756,60 @@ static void test_rule_range_swallows_suspects(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 30 (plain-language learners): the same ideas in everyday words
+ * earn the criteria, and the engine reads what the words do: a tool "told
+ * to" keep shapes is instructed, not quoted; "whatever we do" proposes
+ * nothing; an aside between dashes describes the proposal; a second look
+ * after "also" is a second experiment; "to find out what triggers copy_"
+ * names what a run looks at; "61% of all the calls" is no CUDA share. */
+static void test_rule_plain_language(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b"), *c = load_exercise("part-c");
+	const char *c_head = "Workload: 7B decode, batch 1\nHardware: A100\nTop CUDA time: aten::copy_, 61% of CUDA time\n"
+			     "Top CPU / orchestration cost: Python decode loop, 11 ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: record the step again with the profiler told to keep array sizes "
+		 "(record_shapes=True), then group the copy_ rows by which device they go to.\n", c_head);
+	assert_true(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: my teammate told me to check the dtypes.\n", c_head);
+	assert_false(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: definitely NOT FlashAttention. Whatever we do, it shouldn't be "
+		 "attention.\n", c_head);
+	assert_false(passes_in(c, text, "single-experiment"));
+	assert_false(passes_in(c, "Workload: 7B decode\nTop CUDA time: aten::copy_ - it's 61% of all the calls\n",
+			       "copy-share"));
+	assert_true(passes_in(c, "Workload: 7B decode\nTop CUDA time: aten::copy_ - it's 61% of all the CUDA time\n",
+			      "copy-share"));
+
+	const char *b_head = "Workload: batch 1, prompt 32, decode 128\nHardware: L4\nTop CUDA time: matmul 6.1 ms, 240 calls\n"
+			     "Top CPU / orchestration cost: Python decode loop, 38 ms\n";
+	snprintf(text, sizeof(text), "%sNext experiment: move the loop out of Python - run the 128 steps inside one "
+		 "captured graph - and compare ms per token.\n", b_head);
+	assert_true(passes_in(b, text, "single-experiment"));
+	assert_true(passes_in(b, "Top CPU / orchestration cost: the Python loop, 38 ms, way more than all the graphics "
+				 "card time combined; the card waits in between.\n",
+			      "overhead-bound"));
+	assert_false(passes_in(b, "Top CPU / orchestration cost: aten::copy_, the GPU waits on memory transfer every "
+				  "step.\n",
+			       "overhead-bound"));
+	assert_true(passes_in(b, "- In Part A the matmul was genuine maths at scale, 18 calls of ~2 ms.\n"
+				 "- In Part B it is 240 tiny calls, mostly the cost of launching each one.\n",
+			      "top-cuda-meaning"));
+
+	assert_false(passes("Workload: LLM\nTop CUDA time: matmul 38.4 ms\nTop CPU / orchestration cost: tok 22 ms\n"
+			    "Next experiment: check the dtypes and also check the device transfers.\n",
+			    "single-experiment"));
+	assert_true(passes("Workload: LLM\nTop CUDA time: matmul 38.4 ms\nNext experiment: profile again recording array "
+			   "sizes and the calling code, to find out what's triggering the copy_/to calls\n",
+			   "movement-first"));
+	assert_true(passes("Top CPU / orchestration cost: turning the text into tokens, 22 ms on the processor; the "
+			   "person is waiting, so it's part of the delay before the first word.\n",
+			   "tokenizer-latency"));
+	gr_exercise_free(b);
+	gr_exercise_free(c);
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -988,6 +1042,7 @@ int main(void)
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
+		cmocka_unit_test(test_rule_plain_language),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
