@@ -406,11 +406,11 @@ static int word_in(const char *w, size_t n, const char *const *list)
 static int their_suggestion(const char *b, struct gr_span owner, struct gr_span w)
 {
 	static const char *const nouns[] = { "suggestion", "suggestions", "proposal", "idea", "pitch",
-					     "recommendation", NULL };
-	static const char *const theirs[] = { "his", "her", "their", NULL };
+					     "recommendation", "draft", NULL };
+	static const char *const theirs[] = { "his", "her", "their", "partner", "teammate", "colleague", NULL };
 	size_t n = owner.end - owner.start;
 	int possessive = (n > 2 && b[owner.end - 2] == '\'' && gr_tolower((unsigned char)b[owner.end - 1]) == 's') ||
-			 word_in(b + owner.start, n, theirs);
+			 word_in(b + owner.start, n, theirs); /* "Tom's idea", "their pitch", "Partner draft:" */
 	return possessive && word_in(b + w.start, w.end - w.start, nouns);
 }
 
@@ -840,11 +840,12 @@ static void report_span(struct gr_analysis *a, size_t t, size_t from, size_t upt
 static void mark_reported(struct gr_analysis *a)
 {
 	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
-					       "makes sense", "i will", "we will", "i'd do", "worth it", NULL };
+					       "makes sense", "i will", "we will", "i'd do", "worth it", "i kept",
+					       "i'm keeping", "went with", "going with", NULL };
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
 					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
 					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
-					     "tempted", NULL };
+					     "tempted", "draft", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int all = !r->tri || !r->tri->lower || r->tri->len != r->text.len; /* no lowercase copy: look everywhere */
@@ -2160,6 +2161,8 @@ static int self_word(const char *w, size_t n)
  * bf16 and re-profile"); a new clause or "then"/"also" starts another. */
 static int heads_clause(const char *b, size_t cs, size_t off)
 {
+	if (off > 0 && b[off - 1] == '/')
+		return 0; /* "which .to()/cast call": one name joined to another */
 	size_t k = cs;
 	int words = 0, last_coord = 0, last_or = 0;
 	/* "is being moved or cast": a participle after a form of "be" (one
@@ -2489,6 +2492,34 @@ static int answers_question(const char *b, size_t first, size_t cs)
 	return 0;
 }
 
+/* "check device movement: add with_stack=True and see where copy_ comes
+ * from": a short look before a colon (from first, its verb, to the clause
+ * at cs) names the experiment, and what follows the colon is how it is
+ * done. */
+static int look_then_how(const char *b, size_t first, size_t cs)
+{
+	static const char *const looks[] = { "check", "look", "find", "see", "verify", "confirm", "inspect", "examine",
+					     "investigate", "identify", "locate", "determine", NULL };
+	/* "try a few things: A, B and C" introduces a list, not a how. */
+	static const char *const many[] = { "few", "several", "things", "some", "couple", "options", "ideas", "two",
+					    "three", "both", NULL };
+	size_t k = cs;
+	while (k > first && b[k - 1] == ' ')
+		k--;
+	if (k <= first || b[k - 1] != ':' || k - first > 48)
+		return 0;
+	struct gr_span w = first_word(b, span_at(first, k));
+	if (!word_in(b + w.start, w.end - w.start, looks))
+		return 0;
+	for (size_t i = first; i + 1 < k; i++)
+		if (b[i] == ',' || b[i] == ';' || b[i] == '.' || b[i] == '\n')
+			return 0;
+	for (w = first_word(b, span_at(w.end, k)); w.start < k; w = first_word(b, span_at(w.end, k)))
+		if (word_in(b + w.start, w.end - w.start, many))
+			return 0;
+	return 1;
+}
+
 /* "switch to FlashAttention-2 in bf16", "compile with CUDA graphs": a kind
  * named right after "in"/"with", behind another kind of the list in the
  * same clause, is a setting of that experiment, not a second one. */
@@ -2620,7 +2651,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue; /* "If so, load in bf16 and re-profile": what the result decides */
 			if (actions > 0 && acts_on_found(b, x->end, a->r->clauses[x->clause].end))
 				continue; /* "find the .to() in the loop, move those tensors ...": one experiment */
-			if (actions > 0 && answers_question(b, first_act, cs))
+			if (actions > 0 && (answers_question(b, first_act, cs) ||
+					    (first_looks && look_then_how(b, first_act, cs))))
 				continue;
 			if (actions > 0 && explains(b, a->r->sentences[x->sentence], cs))
 				continue; /* "what I expect: fp32 weights cast to bf16" */

@@ -810,6 +810,48 @@ static void test_rule_plain_language(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 31 (pair work): a partner's draft quoted and crossed out is not
+ * the learner's; a partner's idea "which I kept" is. A short look before a
+ * colon names the experiment and what follows is how ("check device
+ * movement: add with_stack=True and see ..."), unless it introduces a list
+ * ("try a few things: A, B and C"); ".to()/cast" is one name; "either the
+ * weights are stored in fp32 ..., or they live on the CPU" weighs causes. */
+static void test_rule_pair_work(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *a_head = "Workload: LLM prefill, 4096 tokens, bf16, batch 1\nHardware: L4\nTop CUDA time: matmul "
+			     "38.4 ms and flash attention 31.7 ms are the math; copy_ and to are movement\n"
+			     "Top CPU / orchestration cost: tokenizer 22 ms on the CPU, before prefill\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: re-profile with record_shapes=True.\n\n> Partner draft: \"Next "
+		 "experiment: write a Triton attention kernel\"\n\nI crossed that out.\n", a_head);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%sNext experiment: Tom's idea, which I kept: write a custom attention kernel.\n",
+		 a_head);
+	assert_false(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%sNext experiment: re-profile with record_shapes=True. Tom's idea: write a custom "
+		 "attention kernel.\n", a_head);
+	assert_true(passes(text, "no-custom-attention"));
+
+	const char *c_head = "Workload: 7B decode, batch 1\nHardware: A100\nTop CUDA time: aten::copy_, 61% of CUDA time\n"
+			     "Top CPU / orchestration cost: Python decode loop, 11 ms\n";
+	snprintf(text, sizeof(text), "%sNext experiment: check device movement: add with_stack=True + record_shapes=True "
+		 "and see where the copy_ calls come from.\n", c_head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: I'd check two things: switch the weights to bf16 and pin the "
+		 "host memory.\n", c_head);
+	assert_false(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: with_stack=True + record_shapes=True, find which .to()/cast call "
+		 "issues the copies.\n", c_head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: re-profile one step with record_shapes=True and group copy_ by "
+		 "dtype. So either the weights are stored in fp32 and cast every step, or they live on the CPU; this run "
+		 "tells me which.\n", c_head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	gr_exercise_free(c);
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1043,6 +1085,7 @@ int main(void)
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
 		cmocka_unit_test(test_rule_plain_language),
+		cmocka_unit_test(test_rule_pair_work),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
