@@ -444,7 +444,7 @@ static size_t indented_code(const struct parser *p, size_t i)
 		if (e == 0 || pb[e - 1] != ':')
 			return 0;
 	}
-	size_t n = 0, last = 0, base = 0;
+	size_t last = i, base = 0;
 	int statements = 0;
 	for (size_t j = i; j < p->nl; j++) {
 		const struct linfo *l = &p->li[j];
@@ -465,9 +465,8 @@ static size_t indented_code(const struct parser *p, size_t i)
 			return 0; /* prose in the block: it is not code */
 		statements += st;
 		last = j;
-		n = 1;
 	}
-	return n && statements ? last - i + 1 : 0;
+	return statements ? last - i + 1 : 0;
 }
 
 static void mark_code_line(struct parser *p, size_t i)

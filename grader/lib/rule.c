@@ -2289,9 +2289,14 @@ static int rationale(const char *b, struct gr_span cl)
 	}
 	/* "... to find out what's triggering the copy_ calls": what a
 	 * measurement is for names what it looks at, as its object would. */
-	static const char *const look[] = { "find", "see", "learn", "identify", "understand", "know", "figure",
-					    "pin", "locate", "trace", "determine", "discover", "spot", NULL };
-	if (nw > 1 && n[0] == 2 && !strncasecmp(w[0], "to", 2) && word_in(w[1], n[1], look))
+	static const char *const look[] = { "find", "see", "learn", "identify", "understand", "know", "locate",
+					    "trace", "determine", "discover", "spot", NULL };
+	/* "figure out", "pin down"; not "pin memory", which changes something */
+	static const char *const phrasal[] = { "figure", "pin", NULL };
+	static const char *const particle[] = { "out", "down", NULL };
+	if (nw > 1 && n[0] == 2 && !strncasecmp(w[0], "to", 2) &&
+	    (word_in(w[1], n[1], look) ||
+	     (nw > 2 && word_in(w[1], n[1], phrasal) && word_in(w[2], n[2], particle))))
 		return 0;
 	if (word_in(w[0], n[0], open))
 		return !(nw > 1 && word_in(w[1], n[1], self)); /* "so we must ..." proposes */
@@ -2317,7 +2322,9 @@ static int spaced_dash(const char *b, size_t at, size_t end)
 /* The same aside between two dashes ("move the loop out of Python - run
  * the 128 steps in one captured graph - and compare ms/token"): the clause
  * opens right after a spaced dash and another closes it later on the line,
- * before the sentence goes on. */
+ * before the sentence goes on. Both dashes are looked for within
+ * GR_ASIDE_REACH bytes: a pasted megabyte on one line must not cost a scan
+ * of the line per mention. */
 static int dash_aside(const char *b, struct gr_span cl, const char *const *more)
 {
 	size_t k = cl.start;
@@ -2325,18 +2332,18 @@ static int dash_aside(const char *b, struct gr_span cl, const char *const *more)
 		k--;
 	if (k < 2 || !spaced_dash(b, k - 1, cl.end))
 		return 0;
-	size_t line_start = k - 1;
-	while (line_start > 0 && b[line_start - 1] != '\n')
-		line_start--;
-	for (size_t j = line_start; j + 1 < k - 1; j++)
+	for (size_t j = k - 2; j > 0 && b[j] != '\n' && k - j < GR_ASIDE_REACH; j--)
 		if (spaced_dash(b, j, k))
 			return 0; /* the second dash of a pair: what follows is the sentence again */
 	size_t close = NONE;
-	for (size_t j = cl.start; j + 2 < cl.end + GR_ASIDE_REACH && b[j] && b[j] != '\n' && close == NONE; j++)
+	for (size_t j = cl.start; j < cl.start + GR_ASIDE_REACH && b[j] && b[j] != '\n'; j++) {
 		if ((b[j] == '.' && (b[j + 1] == ' ' || b[j + 1] == '\n' || !b[j + 1])) || b[j] == ';')
 			break;
-		else if (spaced_dash(b, j, j + 2))
+		if (spaced_dash(b, j, j + 2)) {
 			close = j;
+			break;
+		}
+	}
 	if (close == NONE)
 		return 0;
 	struct gr_span w = first_word(b, span_at(cl.start, close));
