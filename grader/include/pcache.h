@@ -28,6 +28,16 @@
  * beside it that no run has written for 30 days (an exercise moved or
  * deleted), so the folder does not grow for ever.
  *
+ * Compiling in the background: a load with nothing kept for most of its
+ * patterns (the first run, or GRADER_CACHE_DIR=off) spends about a third
+ * of a `grade` in pcre2_compile. With gr_pcache_defer() on, a miss of
+ * gr_pcache_compile_later() is handed to a worker thread (on a machine
+ * with more than one core) while the load goes on reading the exercise
+ * and working out literals; gr_pcache_finish() compiles what is left,
+ * waits for the worker and fills every slot. A pattern that does not
+ * compile is only known then, without its context: the caller loads again
+ * without deferring, so the error reads exactly as it always has.
+ *
  * Ownership: gr_pcache_compile() returns a code the caller owns. The
  * cache owns its blobs and the codes it read or copied; a code it handed
  * out with keep it only borrows, so its holder must outlive the cache
@@ -65,6 +75,24 @@ int gr_pcache_save(struct gr_pcache *c);
  * them; out of memory, NULL with *code 0. */
 pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t options, int keep, int *code,
 			      PCRE2_SIZE *off);
+
+/* From now on, let gr_pcache_compile_later() defer what it must compile
+ * (no-op on NULL). */
+void gr_pcache_defer(struct gr_pcache *c);
+
+/* gr_pcache_compile(c, src, options, keep = 1) into *slot, now or, when
+ * c defers, by gr_pcache_finish(); *slot must stay where it is until then
+ * and is NULL meanwhile. Returns 0, or as gr_pcache_compile fails: -1 with
+ * *code and *off set (bad pattern, *code != 0) or *code 0 (out of memory). */
+int gr_pcache_compile_later(struct gr_pcache *c, const char *src, uint32_t options, pcre2_code **slot, int *code,
+			    PCRE2_SIZE *off);
+
+/* Compile every deferred pattern (sharing the work with the worker), wait
+ * for it and fill the slots; deferring stops. Returns 0, or -1 when some
+ * pattern did not compile or memory ran out: every slot is then left NULL
+ * and the cache keeps nothing of the deferred work (load again without
+ * deferring to find and report the error). */
+int gr_pcache_finish(struct gr_pcache *c);
 
 /* Does c keep anything for the next run (a cache file was chosen)? Blobs
  * are worth building only then. */

@@ -30,6 +30,8 @@ struct loader {
 	struct gr_exercise *ex;
 	struct gr_pcache *pc;    /* patterns compiled so far, by text (NULL: compile each) */
 	pcre2_match_data *md;    /* for matches_empty(), created on first use */
+	pcre2_code ***unchecked; /* set patterns still compiling (gr_pcache_defer): */
+	size_t nunchecked, cunchecked; /* matches_empty() once they are */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -401,9 +403,15 @@ static int compile_set(struct loader *L, yaml_node_t *n, const char *owner, stru
 		return fail(L, items[bad], "bad pattern in %s at offset %zu: %s", owner, off, msg);
 	if (rc)
 		return rc;
-	for (size_t i = 0; i < out->n; i++)
-		if (matches_empty(L, out->v[i].re))
+	for (size_t i = 0; i < out->n; i++) {
+		if (!out->v[i].re) { /* still compiling: checked by finish_compiles() */
+			if (GR_GROW(L->unchecked, L->nunchecked, L->cunchecked, 256) < 0)
+				return GR_ENOMEM;
+			L->unchecked[L->nunchecked++] = &out->v[i].re;
+		} else if (matches_empty(L, out->v[i].re)) {
 			return fail(L, items[i], "pattern in %s matches the empty string, so it matches everywhere", owner);
+		}
+	}
 	if (keep) {
 		*keep = calloc(count, sizeof(char *));
 		if (!*keep)
@@ -1387,7 +1395,37 @@ static void encode_json(struct gr_exercise *ex)
 	}
 }
 
+/* The load returns this when it fails while patterns compile in the
+ * background (one of them may be the first problem, not yet known), or
+ * when one of them fails or matches the empty string: it is then loaded
+ * again compiling each pattern at once, to report the first problem where
+ * it is. Only a broken exercise pays for the second load. */
+#define LOAD_AGAIN (-100)
+
+/* Wait for the patterns compiling in the background and check what
+ * compile_set() could not. */
+static int finish_compiles(struct loader *L)
+{
+	if (gr_pcache_finish(L->pc) < 0)
+		return LOAD_AGAIN;
+	for (size_t i = 0; i < L->nunchecked; i++)
+		if (matches_empty(L, *L->unchecked[i]))
+			return LOAD_AGAIN;
+	return 0;
+}
+
+static int load(struct gr_exercise **out, const char *path, int defer, struct gr_error *err);
+
 int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error *err)
+{
+	int rc = load(out, path, 1, err);
+	if (rc != LOAD_AGAIN)
+		return rc;
+	gr_error_clear(err);
+	return load(out, path, 0, err);
+}
+
+static int load(struct gr_exercise **out, const char *path, int defer, struct gr_error *err)
 {
 	char *src = NULL;
 	size_t len = 0;
@@ -1421,6 +1459,8 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	yaml_parser_delete(&parser);
 	L.pc = gr_pcache_new(); /* NULL (out of memory): every pattern compiled on its own */
 	gr_pcache_open(L.pc, path);
+	if (defer)
+		gr_pcache_defer(L.pc);
 	L.ex = calloc(1, sizeof(*L.ex));
 	if (!L.ex) {
 		rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
@@ -1430,6 +1470,8 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	rc = load_root(&L, yaml_document_get_root_node(&L.doc));
 	if (!rc && L.visits > GR_MAX_YAML_NODES) /* ran out in a lookup that reports nothing: say where */
 		rc = fail(&L, L.last, "exercise is too large");
+	if (defer)
+		rc = rc ? LOAD_AGAIN : finish_compiles(&L);
 	if (!rc) {
 		map_first_bytes(L.ex);
 		encode_json(L.ex);
@@ -1446,6 +1488,7 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 done:
 	gr_pcache_free(L.pc);
 	pcre2_match_data_free(L.md);
+	free(L.unchecked);
 	yaml_document_delete(&L.doc);
 	free(src);
 	if (rc) {

@@ -1105,10 +1105,11 @@ int gr_patset_compile_cached(struct gr_patset *set, const char *const *patterns,
 		int code = 0;
 		PCRE2_SIZE off = 0;
 		struct gr_pattern *p = &set->v[set->n];
-		p->re = gr_pcache_compile(cache, patterns[i], SET_OPTIONS, 1, &code, &off);
-		if (!p->re && !code)
+		/* p->re may stay NULL until gr_pcache_finish() (a deferring cache). */
+		int rc = gr_pcache_compile_later(cache, patterns[i], SET_OPTIONS, &p->re, &code, &off);
+		if (rc < 0 && !code)
 			return GR_ENOMEM; /* a copy that could not be made */
-		if (!p->re) {
+		if (rc < 0) {
 			pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, m);
 			*offset = off;
 			*bad = i;
@@ -1226,7 +1227,6 @@ static int match(const struct gr_pattern *p, const char *buf, size_t len, size_t
 		return pcre2_jit_match(p->re, (PCRE2_SPTR)buf, len, off, 0, s->md, s->mctx);
 	return pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx);
 }
-
 /* A literal of three or more bytes: its first three decide most places. */
 static int same(const char *a, const char *b, size_t n)
 {

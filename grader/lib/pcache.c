@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,10 @@ struct entry {
 	uint64_t hash;       /* key_hash() of the three keys */
 };
 
+struct deferred; /* gr_pcache_defer: below */
+
 struct gr_pcache {
+	struct deferred *d; /* NULL: gr_pcache_compile_later() compiles at once */
 	struct entry *e;
 	size_t n, cap;
 	uint32_t *slot; /* entry index + 1 by hash; 0 empty */
@@ -74,10 +78,13 @@ struct gr_pcache *gr_pcache_new(void)
 	return c;
 }
 
+static void defer_stop(struct gr_pcache *c);
+
 void gr_pcache_free(struct gr_pcache *c)
 {
 	if (!c)
 		return;
+	defer_stop(c); /* a load that failed before gr_pcache_finish() */
 	for (size_t i = 0; i < c->n; i++) {
 		free(c->e[i].src);
 		if (c->e[i].owned)
@@ -173,6 +180,223 @@ pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t opt
 		pcre2_code_free(kept); /* not kept: the next holder compiles its own */
 	free(s);
 	return re;
+}
+
+/* ---- compiling in the background ------------------------------------------ */
+
+/* Jobs live in fixed chunks, so the worker reads one while the load
+ * appends others and nothing moves under it. */
+#define JOB_CHUNK 256
+#define JOB_CHUNKS 64 /* 16,384 deferred at most; more are compiled at once */
+
+struct job {
+	char *src;          /* the key, the job's own copy (the entry takes it) */
+	uint32_t opts;
+	uint64_t hash;
+	pcre2_code **slot;  /* where the code goes */
+	pcre2_code *re;     /* compiled; NULL: not (yet), or a copy of `first` */
+	int code;           /* pcre2_compile's error */
+	uint32_t first;     /* job index + 1 of the same pattern queued earlier, 0 none */
+};
+
+struct deferred {
+	pthread_mutex_t lock;
+	pthread_cond_t more;
+	struct job *chunk[JOB_CHUNKS];
+	size_t n;           /* jobs queued (raised under the lock) */
+	size_t next;        /* the next job to compile (under the lock) */
+	int closing;        /* no more jobs: the worker leaves when none is left */
+	int worker;         /* 1 a worker thread runs, -1 none will, 0 not started yet */
+	pthread_t tid;
+	uint32_t *table;    /* job index + 1 by hash: a pattern queued twice */
+	size_t mask;
+};
+
+static struct job *job_at(struct deferred *d, size_t i) { return &d->chunk[i / JOB_CHUNK][i % JOB_CHUNK]; }
+
+/* Compile queued jobs until none is left; the worker also waits for more
+ * until the load closes the queue. */
+static void take_jobs(struct deferred *d)
+{
+	pthread_mutex_lock(&d->lock);
+	for (;;) {
+		while (d->next >= d->n && !d->closing)
+			pthread_cond_wait(&d->more, &d->lock);
+		if (d->next >= d->n)
+			break;
+		struct job *j = job_at(d, d->next++);
+		pthread_mutex_unlock(&d->lock);
+		if (!j->first) {
+			PCRE2_SIZE off;
+			j->re = pcre2_compile((PCRE2_SPTR)j->src, PCRE2_ZERO_TERMINATED, j->opts, &j->code, &off, NULL);
+		}
+		pthread_mutex_lock(&d->lock);
+	}
+	pthread_mutex_unlock(&d->lock);
+}
+
+static void *worker_main(void *arg)
+{
+	take_jobs(arg);
+	return NULL;
+}
+
+void gr_pcache_defer(struct gr_pcache *c)
+{
+	if (!c || c->d)
+		return;
+	struct deferred *d = calloc(1, sizeof(*d));
+	if (!d)
+		return; /* compile at once */
+	d->mask = 1023;
+	if (!(d->table = calloc(d->mask + 1, sizeof(*d->table))) || pthread_mutex_init(&d->lock, NULL)) {
+		free(d->table);
+		free(d);
+		return;
+	}
+	if (pthread_cond_init(&d->more, NULL)) {
+		pthread_mutex_destroy(&d->lock);
+		free(d->table);
+		free(d);
+		return;
+	}
+	c->d = d;
+}
+
+/* Close the queue, compile what is left alongside the worker, and wait
+ * for it: every job is then done. */
+static void drain(struct deferred *d)
+{
+	pthread_mutex_lock(&d->lock);
+	d->closing = 1;
+	pthread_cond_broadcast(&d->more);
+	pthread_mutex_unlock(&d->lock);
+	take_jobs(d);
+	if (d->worker > 0)
+		pthread_join(d->tid, NULL);
+	d->worker = -1;
+}
+
+static void defer_stop(struct gr_pcache *c)
+{
+	struct deferred *d = c->d;
+	if (!d)
+		return;
+	c->d = NULL;
+	drain(d);
+	for (size_t i = 0; i < d->n; i++) {
+		pcre2_code_free(job_at(d, i)->re);
+		free(job_at(d, i)->src);
+	}
+	for (size_t k = 0; k < JOB_CHUNKS; k++)
+		free(d->chunk[k]);
+	free(d->table);
+	pthread_cond_destroy(&d->more);
+	pthread_mutex_destroy(&d->lock);
+	free(d);
+}
+
+/* The job index + 1 queued for src and opts, or 0; with add, remember job
+ * i for them when none is. */
+static uint32_t queued(struct deferred *d, const char *src, uint32_t opts, uint64_t hash, size_t add)
+{
+	size_t h = hash & d->mask;
+	for (; d->table[h]; h = (h + 1) & d->mask) {
+		const struct job *j = job_at(d, d->table[h] - 1);
+		if (j->hash == hash && j->opts == opts && !strcmp(j->src, src))
+			return d->table[h];
+	}
+	if (add != (size_t)-1)
+		d->table[h] = (uint32_t)add + 1;
+	return 0;
+}
+
+/* Room for one more queued pattern with the table at most half full. */
+static int table_room(struct deferred *d)
+{
+	if (2 * (d->n + 1) <= d->mask + 1)
+		return 0;
+	size_t ns = 2 * (d->mask + 1);
+	uint32_t *t = calloc(ns, sizeof(*t));
+	if (!t)
+		return -1;
+	free(d->table);
+	d->table = t;
+	d->mask = ns - 1;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct job *j = job_at(d, i);
+		if (!j->first)
+			queued(d, j->src, j->opts, j->hash, i);
+	}
+	return 0;
+}
+
+static int online_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 1 ? (int)n : 1;
+}
+
+int gr_pcache_compile_later(struct gr_pcache *c, const char *src, uint32_t options, pcre2_code **slot, int *code,
+			    PCRE2_SIZE *off)
+{
+	*slot = NULL;
+	*code = 0;
+	struct deferred *d = c ? c->d : NULL;
+	uint64_t hash = d ? key_hash(src, KIND_CODE, options) : 0;
+	if (!d || d->n == JOB_CHUNK * JOB_CHUNKS || find(c, src, KIND_CODE, options, hash)) {
+		*slot = gr_pcache_compile(c, src, options, 1, code, off);
+		return *slot ? 0 : -1;
+	}
+	struct job **chunk = &d->chunk[d->n / JOB_CHUNK];
+	if (!*chunk && !(*chunk = calloc(JOB_CHUNK, sizeof(**chunk))))
+		return -1;
+	if (table_room(d) < 0)
+		return -1;
+	struct job *j = job_at(d, d->n);
+	*j = (struct job){ .src = strdup(src), .opts = options, .hash = hash, .slot = slot };
+	if (!j->src)
+		return -1;
+	j->first = queued(d, src, options, hash, d->n);
+	pthread_mutex_lock(&d->lock);
+	d->n++;
+	pthread_cond_signal(&d->more);
+	pthread_mutex_unlock(&d->lock);
+	/* The worker starts with the first job; one core: the load compiles
+	 * everything in gr_pcache_finish(), as it would have at once. */
+	if (!d->worker)
+		d->worker = online_cores() > 1 && pthread_create(&d->tid, NULL, worker_main, d) == 0 ? 1 : -1;
+	return 0;
+}
+
+int gr_pcache_finish(struct gr_pcache *c)
+{
+	struct deferred *d = c ? c->d : NULL;
+	if (!d)
+		return 0;
+	drain(d);
+	int ok = 1;
+	for (size_t i = 0; i < d->n && ok; i++)
+		ok = job_at(d, i)->first || job_at(d, i)->re;
+	for (size_t i = 0; i < d->n && ok; i++) {
+		struct job *j = job_at(d, i);
+		if (j->first) { /* a second holder: a copy, as a cache hit gives it */
+			ok = (*j->slot = pcre2_code_copy(*job_at(d, j->first - 1)->slot)) != NULL;
+			continue;
+		}
+		*j->slot = j->re;
+		c->st.compiled++;
+		/* Kept for the load's other holders and the file, lent as
+		 * gr_pcache_compile lends with keep. */
+		if (!find(c, j->src, KIND_CODE, j->opts, j->hash) &&
+		    add(c, j->src, KIND_CODE, j->opts, j->re, 0, NULL, 0, j->hash) == 0) {
+			j->src = NULL;
+			c->dirty = 1;
+		}
+		j->re = NULL; /* the slot's now */
+	}
+	defer_stop(c); /* frees what no slot took */
+	return ok ? 0 : -1;
 }
 
 const unsigned char *gr_pcache_blob(struct gr_pcache *c, const char *src, uint32_t tag, size_t *len)

@@ -4,7 +4,9 @@
  * writable-by-others file is ignored and replaced; an edited exercise
  * compiles only what changed; GRADER_CACHE_DIR=off writes nothing; a
  * write removes the cache files no run has written for 30 days, and
- * nothing else.
+ * nothing else. Compiling in the background (gr_pcache_defer) fills
+ * every slot, twice-queued patterns with their own copies, and a pattern
+ * that does not compile leaves nothing behind.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -308,6 +310,75 @@ static void test_copies_within_load(void **state)
 	pcre2_code_free(other);
 }
 
+/* Many patterns, so the worker (on a machine with two cores) takes some
+ * while the test queues the rest; each compiled as asked. */
+static void test_deferred_fills_slots(void **state)
+{
+	(void)state;
+	struct gr_pcache *c = gr_pcache_new();
+	assert_non_null(c);
+	gr_pcache_defer(c);
+	enum { N = 600 };
+	static pcre2_code *slot[N + 2];
+	static char src[N][32];
+	int code;
+	PCRE2_SIZE off;
+	for (int i = 0; i < N; i++) {
+		snprintf(src[i], sizeof(src[i]), "\\bword%d(?:s|ing)?\\b", i);
+		assert_int_equal(gr_pcache_compile_later(c, src[i], PCRE2_CASELESS, &slot[i], &code, &off), 0);
+	}
+	/* queued twice: its own copy; already compiled: lent at once */
+	assert_int_equal(gr_pcache_compile_later(c, src[7], PCRE2_CASELESS, &slot[N], &code, &off), 0);
+	pcre2_code *now = gr_pcache_compile(c, "\\bnow\\b", 0, 1, &code, &off);
+	assert_int_equal(gr_pcache_compile_later(c, "\\bnow\\b", 0, &slot[N + 1], &code, &off), 0);
+	assert_non_null(slot[N + 1]);
+	assert_int_equal(gr_pcache_finish(c), 0);
+	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
+	char subject[32];
+	for (int i = 0; i < N; i++) {
+		assert_non_null(slot[i]);
+		snprintf(subject, sizeof(subject), "a WORD%ding b", i);
+		assert_true(pcre2_match(slot[i], (PCRE2_SPTR)subject, strlen(subject), 0, 0, md, NULL) > 0);
+		snprintf(subject, sizeof(subject), "word%d", i + 1);
+		assert_true(pcre2_match(slot[i], (PCRE2_SPTR)subject, strlen(subject), 0, 0, md, NULL) < 0);
+	}
+	assert_non_null(slot[N]);
+	assert_ptr_not_equal(slot[N], slot[7]);
+	assert_true(pcre2_match(slot[N], (PCRE2_SPTR) "word7s", 6, 0, 0, md, NULL) > 0);
+	pcre2_match_data_free(md);
+	struct gr_pcache_stats st;
+	gr_pcache_stats(c, &st);
+	assert_int_equal(st.compiled, N + 1); /* each once, and "now" */
+	gr_pcache_free(c);
+	for (int i = 0; i < N + 2; i++)
+		pcre2_code_free(slot[i]);
+	pcre2_code_free(now);
+}
+
+static void test_deferred_bad_pattern(void **state)
+{
+	(void)state;
+	struct gr_pcache *c = gr_pcache_new();
+	assert_non_null(c);
+	gr_pcache_defer(c);
+	pcre2_code *slot[3];
+	int code;
+	PCRE2_SIZE off;
+	assert_int_equal(gr_pcache_compile_later(c, "good", 0, &slot[0], &code, &off), 0);
+	assert_int_equal(gr_pcache_compile_later(c, "ab(c", 0, &slot[1], &code, &off), 0); /* known later */
+	assert_int_equal(gr_pcache_compile_later(c, "good", 0, &slot[2], &code, &off), 0);
+	assert_int_equal(gr_pcache_finish(c), -1);
+	assert_null(slot[0]);
+	assert_null(slot[1]);
+	assert_null(slot[2]);
+	/* Deferring stopped: the next bad pattern fails at once, as without. */
+	pcre2_code *re;
+	assert_int_equal(gr_pcache_compile_later(c, "ab(c", 0, &re, &code, &off), -1);
+	assert_int_not_equal(code, 0);
+	assert_int_equal(off, 4);
+	gr_pcache_free(c);
+}
+
 int main(void)
 {
 	(void)load_part_a; /* test_support.h's fixtures: these tests load their own */
@@ -322,6 +393,8 @@ int main(void)
 		cmocka_unit_test(test_off_writes_nothing),
 		cmocka_unit_test(test_stale_files_pruned),
 		cmocka_unit_test(test_copies_within_load),
+		cmocka_unit_test(test_deferred_fills_slots),
+		cmocka_unit_test(test_deferred_bad_pattern),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
