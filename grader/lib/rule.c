@@ -464,6 +464,81 @@ static int new_predicate(const char *b, size_t from, size_t to)
 	return 0;
 }
 
+static int clause_has_word(const char *b, struct gr_span cl, const struct wordset *ws);
+static int only_spaces(const char *b, size_t from, size_t to);
+
+/* Where the segment of a row or item that starts at or after `at` begins:
+ * past a table pipe, a colon or a spaced dash before line's end `eol`; eol
+ * when none. */
+static size_t next_segment(const char *b, size_t at, size_t eol)
+{
+	for (size_t i = at; i < eol; i++)
+		if (b[i] == '|' || b[i] == ':' || (b[i] == '-' && i > 0 && b[i - 1] == ' ' && i + 1 < eol && b[i + 1] == ' '))
+			return i + 1;
+	return eol;
+}
+
+/* Does the segment at b[at..eol) open with a verdict that rejects, and say
+ * nothing else ("| rejected |", "- **dropped**: already flash", "ruled
+ * out.")? */
+static int rejecting_verdict(const char *b, size_t at, size_t eol)
+{
+	static const char *const verdicts[] = { "rejected", "dropped", "discarded", "declined", "parked", NULL };
+	while (at < eol && strchr(" *_~`(", b[at]))
+		at++;
+	struct gr_span w = first_word(b, span_at(at, eol));
+	if (w.start != at)
+		return 0;
+	size_t n = w.end - w.start;
+	if (n == 5 && !strncasecmp(b + w.start, "ruled", 5)) {
+		struct gr_span o = first_word(b, span_at(w.end, eol));
+		if (o.end - o.start != 3 || strncasecmp(b + o.start, "out", 3) || !only_spaces(b, w.end, o.start))
+			return 0;
+		w.end = o.end;
+	} else if (!word_in(b + w.start, n, verdicts)) {
+		return 0;
+	}
+	size_t e = w.end;
+	while (e < eol && strchr(" *_~`", b[e]))
+		e++;
+	return e == eol || strchr("|.,;:!)-", b[e]);
+}
+
+/* An option named in its row or item and rejected there: the mention is
+ * in the line's first segment with a letter ("| 3 | Triton attention | L |
+ * rejected |", "- Custom attention kernel - rejected: already flash"), a
+ * later segment is a verdict that rejects it, and no condition comes
+ * between ("H1: print dtypes - if all bf16: rejected" is a test's outcome,
+ * not a verdict on H1). The clause a cue reaches ends at each pipe and
+ * dash, so a verdict in a column of its own needs this. */
+#define GR_ROW_REACH 400 /* a row or item longer than this is prose, and is not read */
+static int rejected_in_row(const char *b, size_t len, const struct gr_mention *x)
+{
+	size_t bol = x->start, eol = x->end;
+	while (bol > 0 && b[bol - 1] != '\n')
+		if (x->start - --bol > GR_ROW_REACH)
+			return 0;
+	while (eol < len && b[eol] != '\n')
+		if (++eol - x->end > GR_ROW_REACH)
+			return 0;
+	size_t seg = bol;
+	while (seg < x->start) { /* the mention's segment must be the first that says something */
+		size_t next = next_segment(b, seg, x->start);
+		if (next >= x->start)
+			break;
+		if (first_word(b, span_at(seg, next)).start < next - 1)
+			return 0;
+		seg = next;
+	}
+	for (size_t at = next_segment(b, x->end, eol); at < eol; at = next_segment(b, at, eol)) {
+		if (clause_has_word(b, span_at(x->end, at), &ws_condition))
+			return 0;
+		if (rejecting_verdict(b, at, eol))
+			return 1;
+	}
+	return 0;
+}
+
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
 			 signed char *commits)
 {
@@ -491,6 +566,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				break;
 			}
 		}
+		if (!x->negated && rejected_in_row(r->text.buf, r->text.len, x))
+			x->negated = 1;
 	}
 }
 

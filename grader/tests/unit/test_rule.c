@@ -852,6 +852,42 @@ static void test_rule_pair_work(void **state)
 	gr_exercise_free(c);
 }
 
+/* Decision documents: an option rejected in its own row or item ("| Triton
+ * attention | L | rejected |", "- Custom attention kernel - **rejected**:
+ * already flash") is not proposed; a test's outcome ("if all bf16:
+ * rejected") is no verdict on the row, and a kept option stays proposed.
+ * The stretch leaves what sits under "Later / backlog" out of the ranges. */
+static void test_rule_decision_docs(void **state)
+{
+	(void)state;
+	const char *head = "Workload: LLM prefill, 4096 tokens, bf16, batch 1\nHardware: L4\nTop CUDA time: matmul "
+			   "38.4 ms and flash attention 31.7 ms are the math; copy_ and to are movement\n"
+			   "Top CPU / orchestration cost: tokenizer 22 ms on the CPU, before prefill\n"
+			   "Next experiment: re-profile with record_shapes=True and with_stack=True.\n\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%s## Options\n| # | option | effort | verdict |\n|---|---|---|---|\n"
+		 "| 1 | re-profile with shapes | S | chosen |\n| 2 | custom attention kernel | L | rejected |\n", head);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%s## Alternatives\n- Custom / Triton attention kernel - **rejected**: attention "
+		 "is already flash.\n", head);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%s## Options\n| # | option | effort | verdict |\n|---|---|---|---|\n"
+		 "| 1 | custom attention kernel | L | chosen |\n| 2 | cast the weights | S | rejected |\n", head);
+	assert_false(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%s## Alternatives\n- Custom attention kernel - if FA2 is slower: rejected.\n",
+		 head);
+	assert_false(passes(text, "no-custom-attention"));
+
+	struct gr_exercise *st = load_exercise("stretch");
+	const char *now = "Ranges with torch.profiler.record_function:\n- `h2d_copy` around the .to(\"cuda\") of the "
+			  "inputs\n- `prefill` around the first forward\n- `decode_step` around each decode step\n";
+	snprintf(text, sizeof(text), "%s- `tokenize` around tokenizer.encode\n", now);
+	assert_true(passes_in(st, text, "ranges-cover-suspects"));
+	snprintf(text, sizeof(text), "%s\n**Later / backlog**\n- `tokenize` range around tokenizer.encode - P3\n", now);
+	assert_false(passes_in(st, text, "ranges-cover-suspects"));
+	gr_exercise_free(st);
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1086,6 +1122,7 @@ int main(void)
 		cmocka_unit_test(test_rule_range_swallows_suspects),
 		cmocka_unit_test(test_rule_plain_language),
 		cmocka_unit_test(test_rule_pair_work),
+		cmocka_unit_test(test_rule_decision_docs),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
