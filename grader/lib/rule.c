@@ -45,6 +45,8 @@ struct cue {
 struct cues {
 	struct cue *v;
 	size_t n, cap;
+	size_t *verdict; /* where each verdict that rejects a row starts, ascending (find_verdicts) */
+	size_t nverdict, vcap;
 };
 
 struct cue_ctx {
@@ -486,9 +488,9 @@ static int rejecting_verdict(const char *b, size_t at, size_t eol)
 	static const char *const verdicts[] = { "rejected", "dropped", "discarded", "declined", "parked", NULL };
 	while (at < eol && strchr(" *_~`(", b[at]))
 		at++;
+	if (at == eol || !gr_isalpha((unsigned char)b[at]))
+		return 0; /* not a word: first_word() would look along the line for one */
 	struct gr_span w = first_word(b, span_at(at, eol));
-	if (w.start != at)
-		return 0;
 	size_t n = w.end - w.start;
 	if (n == 5 && !strncasecmp(b + w.start, "ruled", 5)) {
 		struct gr_span o = first_word(b, span_at(w.end, eol));
@@ -539,6 +541,45 @@ static int rejected_in_row(const char *b, size_t len, const struct gr_mention *x
 	return 0;
 }
 
+/* Every segment of the text that is a rejecting verdict: the only places
+ * rejected_in_row() need look for, so a mention with none after it on its
+ * line costs a lookup. Returns 0 or GR_ENOMEM. */
+static int find_verdicts(const char *b, size_t len, struct cues *c)
+{
+	size_t eol = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (i >= eol) {
+			const char *nl = memchr(b + i, '\n', len - i);
+			eol = nl ? (size_t)(nl - b) : len;
+		}
+		if (b[i] != '|' && b[i] != ':' && b[i] != '-')
+			continue;
+		if (b[i] == '-' && !(i > 0 && b[i - 1] == ' ' && i + 1 < eol && b[i + 1] == ' '))
+			continue;
+		if (!rejecting_verdict(b, i + 1, eol))
+			continue;
+		if (GR_GROW(c->verdict, c->nverdict, c->vcap, 8) < 0)
+			return GR_ENOMEM;
+		c->verdict[c->nverdict++] = i + 1;
+	}
+	return 0;
+}
+
+/* Is there a verdict after x on its line, within a row's reach? */
+static int verdict_after(const struct cues *c, const char *b, const struct gr_mention *x)
+{
+	size_t lo = 0, hi = c->nverdict;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->verdict[mid] < x->end)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nverdict && c->verdict[lo] - x->end <= GR_ROW_REACH &&
+	       !memchr(b + x->end, '\n', c->verdict[lo] - x->end);
+}
+
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
 			 signed char *commits)
 {
@@ -566,7 +607,7 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				break;
 			}
 		}
-		if (!x->negated && rejected_in_row(r->text.buf, r->text.len, x))
+		if (!x->negated && verdict_after(c, r->text.buf, x) && rejected_in_row(r->text.buf, r->text.len, x))
 			x->negated = 1;
 	}
 }
@@ -1798,6 +1839,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (cues.n > 1)
 		qsort(cues.v, cues.n, sizeof(*cues.v), cmp_cue);
 	drop_proposing_cues(&cues, buf);
+	if (find_verdicts(buf, len, &cues) < 0)
+		goto nomem;
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)
@@ -1829,10 +1872,12 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_reported(a);
 	mark_superseded(a);
 	free(cues.v);
+	free(cues.verdict);
 	free(commits);
 	return 0;
 nomem:
 	free(cues.v);
+	free(cues.verdict);
 	free(commits);
 	gr_analysis_free(a);
 	return GR_ENOMEM;
