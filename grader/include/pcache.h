@@ -89,9 +89,11 @@ int gr_pcache_compile_later(struct gr_pcache *c, const char *src, uint32_t optio
 
 /* Compile every deferred pattern (sharing the work with the worker), wait
  * for it and fill the slots; deferring stops. Returns 0, or -1 when some
- * pattern did not compile or memory ran out: every slot is then left NULL
- * and the cache keeps nothing of the deferred work (load again without
- * deferring to find and report the error). */
+ * pattern did not compile (every slot is then left NULL and the cache
+ * keeps nothing of the deferred work) or memory ran out copying one (some
+ * slots may be filled, as a failed gr_pcache_compile leaves its earlier
+ * ones): either way the caller discards what it loaded and loads again
+ * without deferring, to find and report the error. */
 int gr_pcache_finish(struct gr_pcache *c);
 
 /* Does c keep anything for the next run (a cache file was chosen)? Blobs

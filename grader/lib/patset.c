@@ -1227,6 +1227,7 @@ static int match(const struct gr_pattern *p, const char *buf, size_t len, size_t
 		return pcre2_jit_match(p->re, (PCRE2_SPTR)buf, len, off, 0, s->md, s->mctx);
 	return pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx);
 }
+
 /* A literal of three or more bytes: its first three decide most places. */
 static int same(const char *a, const char *b, size_t n)
 {

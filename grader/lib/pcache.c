@@ -296,9 +296,9 @@ static void defer_stop(struct gr_pcache *c)
 	free(d);
 }
 
-/* The job index + 1 queued for src and opts, or 0; with add, remember job
- * i for them when none is. */
-static uint32_t queued(struct deferred *d, const char *src, uint32_t opts, uint64_t hash, size_t add)
+/* The job index + 1 queued earlier for src and opts, or 0 after
+ * remembering job i for them. */
+static uint32_t queued(struct deferred *d, const char *src, uint32_t opts, uint64_t hash, size_t i)
 {
 	size_t h = hash & d->mask;
 	for (; d->table[h]; h = (h + 1) & d->mask) {
@@ -306,8 +306,7 @@ static uint32_t queued(struct deferred *d, const char *src, uint32_t opts, uint6
 		if (j->hash == hash && j->opts == opts && !strcmp(j->src, src))
 			return d->table[h];
 	}
-	if (add != (size_t)-1)
-		d->table[h] = (uint32_t)add + 1;
+	d->table[h] = (uint32_t)i + 1;
 	return 0;
 }
 

@@ -469,13 +469,19 @@ static int new_predicate(const char *b, size_t from, size_t to)
 static int clause_has_word(const char *b, struct gr_span cl, const struct wordset *ws);
 static int only_spaces(const char *b, size_t from, size_t to);
 
-/* Where the segment of a row or item that starts at or after `at` begins:
- * past a table pipe, a colon or a spaced dash before line's end `eol`; eol
- * when none. */
+/* Does b[i] end a segment of a row or item: a table pipe, a colon or a
+ * spaced dash before the line's end eol? */
+static int segment_end(const char *b, size_t i, size_t eol)
+{
+	return b[i] == '|' || b[i] == ':' || (b[i] == '-' && i > 0 && b[i - 1] == ' ' && i + 1 < eol && b[i + 1] == ' ');
+}
+
+/* Where the segment that starts at or after `at` begins: past the next
+ * segment_end() before eol; eol when none. */
 static size_t next_segment(const char *b, size_t at, size_t eol)
 {
 	for (size_t i = at; i < eol; i++)
-		if (b[i] == '|' || b[i] == ':' || (b[i] == '-' && i > 0 && b[i - 1] == ' ' && i + 1 < eol && b[i + 1] == ' '))
+		if (segment_end(b, i, eol))
 			return i + 1;
 	return eol;
 }
@@ -508,13 +514,14 @@ static int rejecting_verdict(const char *b, size_t at, size_t eol)
 
 /* An option named in its row or item and rejected there: the mention is
  * in the line's first segment with a letter ("| 3 | Triton attention | L |
- * rejected |", "- Custom attention kernel - rejected: already flash"), a
- * later segment is a verdict that rejects it, and no condition comes
- * between ("H1: print dtypes - if all bf16: rejected" is a test's outcome,
- * not a verdict on H1). The clause a cue reaches ends at each pipe and
- * dash, so a verdict in a column of its own needs this. */
+ * rejected |", "- Custom attention kernel - rejected: already flash"), the
+ * verdict that rejects it starts a later segment at `verdict` (the first
+ * after the mention: verdict_after), and no condition comes between ("H1:
+ * print dtypes - if all bf16: rejected" is a test's outcome, not a verdict
+ * on H1). The clause a cue reaches ends at each pipe and dash, so a
+ * verdict in a column of its own needs this. */
 #define GR_ROW_REACH 400 /* a row or item longer than this is prose, and is not read */
-static int rejected_in_row(const char *b, size_t len, const struct gr_mention *x)
+static int rejected_in_row(const char *b, size_t len, const struct gr_mention *x, size_t verdict)
 {
 	size_t bol = x->start, eol = x->end;
 	while (bol > 0 && b[bol - 1] != '\n')
@@ -532,13 +539,7 @@ static int rejected_in_row(const char *b, size_t len, const struct gr_mention *x
 			return 0;
 		seg = next;
 	}
-	for (size_t at = next_segment(b, x->end, eol); at < eol; at = next_segment(b, at, eol)) {
-		if (clause_has_word(b, span_at(x->end, at), &ws_condition))
-			return 0;
-		if (rejecting_verdict(b, at, eol))
-			return 1;
-	}
-	return 0;
+	return !clause_has_word(b, span_at(x->end, verdict), &ws_condition);
 }
 
 /* Every segment of the text that is a rejecting verdict: the only places
@@ -552,11 +553,7 @@ static int find_verdicts(const char *b, size_t len, struct cues *c)
 			const char *nl = memchr(b + i, '\n', len - i);
 			eol = nl ? (size_t)(nl - b) : len;
 		}
-		if (b[i] != '|' && b[i] != ':' && b[i] != '-')
-			continue;
-		if (b[i] == '-' && !(i > 0 && b[i - 1] == ' ' && i + 1 < eol && b[i + 1] == ' '))
-			continue;
-		if (!rejecting_verdict(b, i + 1, eol))
+		if (!segment_end(b, i, eol) || !rejecting_verdict(b, i + 1, eol))
 			continue;
 		if (GR_GROW(c->verdict, c->nverdict, c->vcap, 8) < 0)
 			return GR_ENOMEM;
@@ -565,19 +562,22 @@ static int find_verdicts(const char *b, size_t len, struct cues *c)
 	return 0;
 }
 
-/* Is there a verdict after x on its line, within a row's reach? */
-static int verdict_after(const struct cues *c, const char *b, const struct gr_mention *x)
+/* The first verdict whose segment starts after x (its pipe, colon or dash
+ * not part of x) on x's line within a row's reach, or 0: none. */
+static size_t verdict_after(const struct cues *c, const char *b, const struct gr_mention *x)
 {
 	size_t lo = 0, hi = c->nverdict;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (c->verdict[mid] < x->end)
+		if (c->verdict[mid] <= x->end)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < c->nverdict && c->verdict[lo] - x->end <= GR_ROW_REACH &&
-	       !memchr(b + x->end, '\n', c->verdict[lo] - x->end);
+	if (lo == c->nverdict || c->verdict[lo] - x->end > GR_ROW_REACH ||
+	    memchr(b + x->end, '\n', c->verdict[lo] - x->end))
+		return 0;
+	return c->verdict[lo];
 }
 
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
@@ -607,7 +607,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				break;
 			}
 		}
-		if (!x->negated && verdict_after(c, r->text.buf, x) && rejected_in_row(r->text.buf, r->text.len, x))
+		size_t v = x->negated ? 0 : verdict_after(c, r->text.buf, x);
+		if (v && rejected_in_row(r->text.buf, r->text.len, x, v))
 			x->negated = 1;
 	}
 }
