@@ -252,6 +252,30 @@ static size_t chat_prefix(const char *b, size_t i, size_t end)
 	return w;
 }
 
+/* A notebook cell's prompt at b[i]: "In [5]:", "In[ ]:", "Out[3]:" (its
+ * number counts runs, not answers). Returns where the cell's text starts,
+ * or i when there is none. */
+static size_t cell_prefix(const char *b, size_t i, size_t end)
+{
+	size_t k = i;
+	if (k + 2 < end && (b[k] == 'I' || b[k] == 'i') && (b[k + 1] == 'n' || b[k + 1] == 'N'))
+		k += 2;
+	else if (k + 3 < end && (b[k] == 'O' || b[k] == 'o') && !strncasecmp(b + k + 1, "ut", 2))
+		k += 3;
+	else
+		return i;
+	while (k < end && b[k] == ' ')
+		k++;
+	if (k >= end || b[k] != '[')
+		return i;
+	k++;
+	while (k < end && (b[k] == ' ' || isdigit((unsigned char)b[k]) || b[k] == '*'))
+		k++;
+	if (k + 1 >= end || b[k] != ']' || b[k + 1] != ':')
+		return i;
+	return k + 2;
+}
+
 static void decorate(struct parser *p, struct linfo *l)
 {
 	const char *b = p->buf;
@@ -326,6 +350,8 @@ static void decorate(struct parser *p, struct linfo *l)
 			j = i; /* emphasis, code, a JSON key's quote or an object's brace */
 			while (j < end && (b[j] == '*' || b[j] == '_' || b[j] == '`' || b[j] == '"' || b[j] == '{'))
 				j++;
+		} else if ((j = cell_prefix(b, i, end)) > i) {
+			/* "## In [5]: Next experiment:": a notebook's cell */
 		} else if ((j = symbol_at(b, i, end)) > i) {
 			/* "🐌 **Top CPU ...:**", "🅿️ Parking lot:": a mark, not text */
 		} else if ((j = letter_item_at(b, i, end)) > i) {
@@ -493,6 +519,8 @@ static void mark_code(struct parser *p)
 			indented = indented_code(p, i);
 		if (fence || in || indented)
 			mark_code_line(p, i);
+		if ((in || indented) && !fence)
+			l->heading = 0; /* "# TODO: triton attn" is a comment: the section goes on */
 		if ((in || indented) && !fence && commented_code(b, k, l->len)) {
 			memset(b, ' ', l->len);
 			l->field = l->section = -1;

@@ -47,6 +47,9 @@ struct cues {
 	size_t n, cap;
 	size_t *verdict; /* where each verdict that rejects a row starts, ascending (find_verdicts) */
 	size_t nverdict, vcap;
+	struct gr_span *rejected; /* what lines that open with a rejecting verdict list, ascending */
+	size_t nrejected, rcap;
+	uint64_t picked; /* the option labels the report picks (find_picks), 0: none */
 };
 
 struct cue_ctx {
@@ -542,6 +545,27 @@ static int rejected_in_row(const char *b, size_t len, const struct gr_mention *x
 	return !clause_has_word(b, span_at(x->end, verdict), &ws_condition);
 }
 
+/* Where what the line at bol lists starts, when the line opens with a
+ * verdict that rejects it ("Considered and rejected: custom attention
+ * kernel", "- **Ruled out** - FA2 (already flash)"); 0 when it does not. */
+static size_t rejected_heading(const char *b, size_t bol, size_t eol)
+{
+	static const char *const considered[] = { "considered", "and", "but", "tried", NULL };
+	size_t at = bol;
+	for (;;) { /* past bullets, emphasis and "considered and" */
+		while (at < eol && strchr(" -*+>#_~`", b[at]))
+			at++;
+		struct gr_span w = first_word(b, span_at(at, eol));
+		if (w.start != at || !word_in(b + w.start, w.end - w.start, considered))
+			break;
+		at = w.end;
+	}
+	if (at == eol || !strchr("rRdDpP", b[at]))
+		return 0; /* the verdicts' first letters: most lines stop here */
+	size_t seg = next_segment(b, at, eol);
+	return seg < eol && rejecting_verdict(b, at, seg) ? seg : 0;
+}
+
 /* Every segment of the text that is a rejecting verdict: the only places
  * rejected_in_row() need look for, so a mention with none after it on its
  * line costs a lookup. Returns 0 or GR_ENOMEM. */
@@ -552,6 +576,12 @@ static int find_verdicts(const char *b, size_t len, struct cues *c)
 		if (i >= eol) {
 			const char *nl = memchr(b + i, '\n', len - i);
 			eol = nl ? (size_t)(nl - b) : len;
+			size_t listed = eol - i <= GR_ROW_REACH ? rejected_heading(b, i, eol) : 0;
+			if (listed) {
+				if (GR_GROW(c->rejected, c->nrejected, c->rcap, 4) < 0)
+					return GR_ENOMEM;
+				c->rejected[c->nrejected++] = span_at(listed, eol);
+			}
 		}
 		if (!segment_end(b, i, eol) || !rejecting_verdict(b, i + 1, eol))
 			continue;
@@ -578,6 +608,196 @@ static size_t verdict_after(const struct cues *c, const char *b, const struct gr
 	    memchr(b + x->end, '\n', c->verdict[lo] - x->end))
 		return 0;
 	return c->verdict[lo];
+}
+
+/* A label of an option: "1".."99", one letter, or i..iv. Returns its bit
+ * (1..40), 0 when w is not one. */
+static unsigned option_label(const char *w, size_t n)
+{
+	static const char *const roman[] = { "i", "ii", "iii", "iv", NULL };
+	if (n == 1 && gr_isdigit((unsigned char)w[0]) && w[0] != '0')
+		return (unsigned)(w[0] - '0');
+	if (n == 2 && gr_isdigit((unsigned char)w[0]) && gr_isdigit((unsigned char)w[1]))
+		return 0; /* "options 10": no list of options is that long */
+	if (n == 1 && gr_isalpha((unsigned char)w[0]))
+		return 10 + (unsigned)(tolower((unsigned char)w[0]) - 'a');
+	for (unsigned k = 0; roman[k]; k++)
+		if (strlen(roman[k]) == n && !strncasecmp(roman[k], w, n))
+			return 36 + k;
+	return 0;
+}
+
+static const char *const option_words[] = { "option", "options", "opt", "alternative", "alternatives", "choice",
+					   "choices", NULL };
+
+/* The option label at b[i] ("(c)", "Option 3", "alternative B"): its bit
+ * (option_label), with *after where it ends; 0 when none starts there. */
+static unsigned label_at(const char *b, size_t i, size_t end, size_t *after)
+{
+	if (b[i] == '(') {
+		if (i + 2 >= end || !gr_isalnum((unsigned char)b[i + 1]) || b[i + 2] != ')' ||
+		    (i > 0 && gr_isword((unsigned char)b[i - 1])))
+			return 0;
+		*after = i + 3;
+		return option_label(b + i + 1, 1);
+	}
+	if (i + 3 > end)
+		return 0;
+	char c0 = (char)(b[i] | 0x20), c1 = (char)(b[i + 1] | 0x20);
+	if (!((c0 == 'o' && c1 == 'p') || (c0 == 'a' && c1 == 'l') || (c0 == 'c' && c1 == 'h')))
+		return 0; /* not "opt", "alt" or "cho": the common case, cheaply */
+	struct gr_span w = first_word(b, span_at(i, end));
+	if (w.start != i || (i > 0 && gr_isword((unsigned char)b[i - 1])) || w.end - w.start > 11 ||
+	    !word_in(b + w.start, w.end - w.start, option_words) || w.end >= end || b[w.end] != ' ')
+		return 0;
+	size_t p = w.end + 1, e = p;
+	if (p < end && b[p] == '(')
+		return label_at(b, p, end, after);
+	while (e < end && gr_isalnum((unsigned char)b[e]))
+		e++;
+	unsigned bit = e > p ? option_label(b + p, e - p) : 0;
+	*after = e;
+	return bit;
+}
+
+/* The labels picked by a pick word in b[from..to) ("Pick: (a).", "->
+ * going with Option 1", "Decision: option 2"): the labels that follow it,
+ * joined by punctuation and filler words, on its line. */
+static uint64_t picks_in(const char *b, size_t len, size_t from, size_t to)
+{
+	static const char *const pick[] = { "pick", "picked", "picking", "choose", "choosing", "chose", "chosen",
+					    "decision", "decided", "going", "go", "went", "select", "selected",
+					    "recommend", "recommended", "recommendation", "winner", NULL };
+	static const char *const filler[] = { "with", "for", "is", "the", "now", "then", "and", "plus", "first",
+					      "i", "we", "to", "on", NULL };
+	uint64_t picked = 0;
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to; w = first_word(b, span_at(w.end, to))) {
+		if (w.end - w.start > 14 || !word_in(b + w.start, w.end - w.start, pick))
+			continue;
+		size_t p = w.end, limit = w.end + 48 < len ? w.end + 48 : len;
+		while (p < limit && b[p] != '\n') {
+			size_t after;
+			unsigned bit;
+			if (strchr(" :*_->\"`,+&=", b[p])) {
+				p++;
+			} else if ((bit = label_at(b, p, len, &after)) != 0) {
+				picked |= 1ull << bit;
+				p = after;
+			} else {
+				struct gr_span f = first_word(b, span_at(p, limit));
+				if (f.start != p || !word_in(b + f.start, f.end - f.start, filler))
+					break;
+				p = f.end;
+			}
+		}
+	}
+	return picked;
+}
+
+/* The option labels the report picks, as bits (0: none). Labels are rare,
+ * so only the few words before each are read for a pick word; a report
+ * whose index (tri, may be NULL) holds no pick word is not read at all. */
+static uint64_t find_picks(const char *b, size_t len, const struct gr_trigrams *tri)
+{
+	static const char *const stems[] = { "pick", "choos", "chose", "decid", "decision", "go with", "go for",
+					     "going with", "went with", "select", "recommend", "winner", NULL };
+	int may = !tri || !tri->lower;
+	for (size_t k = 0; stems[k] && !may; k++)
+		may = gr_trigrams_may_hold(tri, stems[k], strlen(stems[k]));
+	if (!may)
+		return 0;
+	uint64_t picked = 0;
+	size_t done = 0; /* read for pick words up to here */
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)(b[i] | 0x20);
+		size_t after;
+		if ((b[i] != '(' && c != 'o' && c != 'a' && c != 'c') || !label_at(b, i, len, &after))
+			continue;
+		size_t from = i > 48 ? i - 48 : 0;
+		if (from < done)
+			from = done;
+		for (size_t k = from; k < i; k++)
+			if (b[k] == '\n')
+				from = k + 1; /* a pick and its label share a line */
+		picked |= picks_in(b, len, from, i);
+		done = i;
+		i = after - 1;
+	}
+	return picked;
+}
+
+/* Does b[from..to) name options ("Options:", "Alternatives considered")? */
+static int option_word_in(const char *b, size_t from, size_t to)
+{
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to; w = first_word(b, span_at(w.end, to)))
+		if (word_in(b + w.start, w.end - w.start, option_words))
+			return 1;
+	return 0;
+}
+
+/* Does an "options" or "alternatives" heading open the run of labelled
+ * lines that the line at bol belongs to ("Options considered" above "(a)
+ * ...", "(b) ...")? */
+static int under_options(const char *b, size_t bol)
+{
+	for (int lines = 0; bol > 0 && lines < 12; lines++) {
+		size_t prev = bol - 1;
+		while (prev > 0 && b[prev - 1] != '\n')
+			prev--;
+		size_t p = prev;
+		while (p < bol && strchr(" -*+>", b[p]))
+			p++;
+		size_t after;
+		if (p < bol - 1 && label_at(b, p, bol - 1, &after))
+			bol = prev; /* another option of the list */
+		else if (p < bol - 1)
+			return option_word_in(b, p, bol - 1);
+		else
+			bol = prev; /* a blank line between options */
+	}
+	return 0;
+}
+
+/* The option x is described under: the last label before it on its line
+ * ("Options: (a) ..., (c) FA2", "Option 3 - custom Triton attention"), when
+ * the line lists options; 0 when x is not in one. */
+static unsigned option_of(const char *b, const struct gr_mention *x)
+{
+	size_t bol = x->start;
+	while (bol > 0 && b[bol - 1] != '\n')
+		if (x->start - --bol > GR_ROW_REACH)
+			return 0;
+	unsigned bit = 0;
+	int listed = 0; /* "Option 3", or "(c)" after "Options:" or under such a heading */
+	size_t lead = bol;
+	while (lead < x->start && strchr(" -*+>", b[lead]))
+		lead++;
+	for (size_t i = bol; i < x->start;) {
+		size_t after;
+		unsigned l = label_at(b, i, x->start, &after);
+		if (!l) {
+			i++;
+			continue;
+		}
+		bit = l;
+		listed |= b[i] != '(' || option_word_in(b, bol, i) || (i == lead && under_options(b, bol));
+		i = after;
+	}
+	return listed ? bit : 0;
+}
+
+/* Is x in what a line opening with a rejecting verdict lists? */
+static int under_rejected(const struct cues *c, const struct gr_mention *x)
+{
+	size_t lo = 0, hi = c->nrejected;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->rejected[mid].end < x->end)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nrejected && c->rejected[lo].start <= x->start;
 }
 
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
@@ -610,6 +830,11 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 		size_t v = x->negated ? 0 : verdict_after(c, r->text.buf, x);
 		if (v && rejected_in_row(r->text.buf, r->text.len, x, v))
 			x->negated = 1;
+		if (!x->negated && c->nrejected && under_rejected(c, x))
+			x->negated = 1; /* "Considered and rejected: custom attention" */
+		unsigned opt = !x->negated && c->picked ? option_of(r->text.buf, x) : 0;
+		if (opt && !(c->picked >> opt & 1))
+			x->negated = 1; /* an option listed and not picked ("(c) FA2. Pick: (a)") */
 	}
 }
 
@@ -1842,6 +2067,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	drop_proposing_cues(&cues, buf);
 	if (find_verdicts(buf, len, &cues) < 0)
 		goto nomem;
+	cues.picked = find_picks(buf, len, tri);
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)
@@ -1874,11 +2100,13 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_superseded(a);
 	free(cues.v);
 	free(cues.verdict);
+	free(cues.rejected);
 	free(commits);
 	return 0;
 nomem:
 	free(cues.v);
 	free(cues.verdict);
+	free(cues.rejected);
 	free(commits);
 	gr_analysis_free(a);
 	return GR_ENOMEM;
@@ -2683,6 +2911,57 @@ static int setting_of_other(const struct gr_analysis *a, const struct gr_rule *r
 	return 0;
 }
 
+/* Does the option label ending at p stand alone, pointing at an option
+ * described elsewhere ("options 1 and 2 together", "(a), then (b), see
+ * below")? Not when words of its own follow ("(a) re-profile with shapes",
+ * "option 1 only if ..."): that is the experiment written out. */
+static int bare_label(const char *b, size_t p, size_t end)
+{
+	static const char *const then[] = { "and", "then", "plus", "together", "combined", "both", "see", "below",
+					    "above", "first", "after", "afterwards", "next", "from", "in", "parallel",
+					    "at", "once", "the", "table", "list", "decision", "doc", NULL };
+	while (p < end && b[p] == ' ')
+		p++;
+	if (p >= end || strchr(",;+&.()\n:-/>", b[p]))
+		return 1;
+	struct gr_span w = first_word(b, span_at(p, end));
+	return w.start == p && word_in(b + w.start, w.end - w.start, then);
+}
+
+/* How many options an experiment field points at by their labels alone:
+ * "options 1 + 2 (see Decision)", "(a), then (b)" run two experiments
+ * written out elsewhere; "Option (a)", "(a) over (c)" pick one. */
+static int option_refs(const char *b, struct gr_span sp)
+{
+	static const char *const joins[] = { "and", "then", "plus", NULL };
+	uint64_t seen = 0;
+	for (size_t i = sp.start; i < sp.end; i++) {
+		unsigned char c = (unsigned char)(b[i] | 0x20);
+		size_t p;
+		unsigned bit;
+		if ((b[i] != '(' && c != 'o' && c != 'a' && c != 'c') || !(bit = label_at(b, i, sp.end, &p)))
+			continue;
+		if (bare_label(b, p, sp.end))
+			seen |= 1ull << bit;
+		while (b[i] != '(' && p < sp.end) { /* "options 1 and 2": the rest of the list */
+			while (p < sp.end && strchr(" ,+&-", b[p]))
+				p++;
+			size_t e = p;
+			while (e < sp.end && gr_isalnum((unsigned char)b[e]))
+				e++;
+			if (e == p)
+				break;
+			if ((bit = option_label(b + p, e - p)) != 0 && bare_label(b, e, sp.end))
+				seen |= 1ull << bit;
+			else if (!word_in(b + p, e - p, joins))
+				break;
+			p = e;
+		}
+		i = p - 1;
+	}
+	return __builtin_popcountll(seen);
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
@@ -2817,6 +3096,9 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 		n = items;
 	if (actions > n)
 		n = actions;
+	int refs = option_refs(b, sp);
+	if (refs > n && (refs > 1 || n == 0))
+		n = refs; /* "options 1 and 2 together"; "option 1 (see Decision)" names one */
 	if (n == 0 && any_action)
 		n = 1;
 	int lo = rule->min >= 0 ? rule->min : 1, hi = rule->max >= 0 ? rule->max : 1;

@@ -888,6 +888,45 @@ static void test_rule_decision_docs(void **state)
 	gr_exercise_free(st);
 }
 
+/* Options named by label: a field pointing at two labels runs two
+ * experiments; an option listed and not picked, or listed after "Considered
+ * and rejected:", is not proposed. */
+static void test_rule_option_labels(void **state)
+{
+	(void)state;
+	const char *head = "Workload: LLM prefill, 4096 tokens, bf16, batch 1\nHardware: L4\nTop CUDA time: matmul "
+			   "38.4 ms and flash attention 31.7 ms are the math; copy_ and to are movement\n"
+			   "Top CPU / orchestration cost: tokenizer 22 ms on the CPU, before prefill\n";
+	const char *opts = "\nOption 1 - re-profile with record_shapes=True and with_stack=True\n"
+			   "Option 2 - load the checkpoint in bf16\nOption 3 - custom Triton attention kernel\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: options 1 and 2 together, see below.\n%s", head, opts);
+	assert_false(passes(text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: (a), then (b) - see the list.\n%s", head, opts);
+	assert_false(passes(text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: option 1 (see Decision).\n%sDecision: going with Option 1.\n",
+		 head, opts);
+	assert_true(passes(text, "single-experiment"));
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%sNext experiment: option 1.\n%s", head, opts);
+	assert_false(passes(text, "no-custom-attention")); /* nothing picked: every option stands */
+	snprintf(text, sizeof(text), "%sNext experiment: option 3.\n%sDecision: Option 3.\n", head, opts);
+	assert_false(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text),
+		 "%sNext experiment: re-profile with record_shapes=True.\nOptions: (a) re-profile, (b) cast the "
+		 "weights, (c) FA2. Pick: (a).\n",
+		 head);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text),
+		 "%sNext experiment: re-profile with record_shapes=True.\nConsidered and rejected: a custom "
+		 "attention kernel.\n",
+		 head);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%sNext experiment: re-profile with record_shapes=True.\nRejected the idea of a "
+		 "profile; I'll write a custom attention kernel.\n", head);
+	assert_false(passes(text, "no-custom-attention"));
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1123,6 +1162,7 @@ int main(void)
 		cmocka_unit_test(test_rule_plain_language),
 		cmocka_unit_test(test_rule_pair_work),
 		cmocka_unit_test(test_rule_decision_docs),
+		cmocka_unit_test(test_rule_option_labels),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
