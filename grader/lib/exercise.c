@@ -1007,7 +1007,7 @@ static int load_criteria(struct loader *L, yaml_node_t *n)
  * copies are explained"): "runs before the first token" defers nothing. */
 static const char *const default_negation[] = {
 	"\\bnot?\\b", "n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
-	"\\bnever\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
+	"\\bnever\\b", "\\b(?:nope|nah)\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
 	/* "later" as "not now" ("the copies can come later"), not "each later
 	 * step", nor a time ("the first token comes 22 ms later") */

@@ -724,6 +724,47 @@ static int has_content(const char *b, size_t s, size_t e)
 	return 0;
 }
 
+/* Where a value that points at the code below it ("Next experiment: see
+ * the cell below", "... the snippet below:") ends: with that fenced block,
+ * which is what will run. ve, the value's end on line last, otherwise. */
+static size_t code_below(const struct parser *p, size_t vs, size_t ve, size_t last)
+{
+	static const char *const below[] = { "below", "following", NULL };
+	const char *b = p->buf;
+	size_t e = ve;
+	while (e > vs && strchr(" :.)*_`", b[e - 1]))
+		e--;
+	size_t w = e;
+	while (w > vs && isalpha((unsigned char)b[w - 1]))
+		w--;
+	int says = 0;
+	for (const char *const *o = below; *o && !says; o++)
+		says = e - w == strlen(*o) && !strncasecmp(b + w, *o, e - w);
+	if (!says)
+		return ve;
+	size_t j = last + 1;
+	if (j < p->nl && p->li[j].blank)
+		j++;
+	if (j >= p->nl || !p->li[j].code || p->li[j].field >= 0)
+		return ve;
+	const struct linfo *open = &p->li[j];
+	size_t k = open->off;
+	while (k < open->off + open->len && b[k] == ' ')
+		k++;
+	if (open->off + open->len - k < 3 || (strncmp(b + k, "```", 3) && strncmp(b + k, "~~~", 3)))
+		return ve; /* an indented block has no end of its own to point at */
+	for (j++; j < p->nl && p->li[j].code; j++) {
+		if (p->li[j].field >= 0)
+			return ve; /* "# Workload: ..." in the block: fields of their own */
+		size_t m = p->li[j].off;
+		while (m < p->li[j].off + p->li[j].len && b[m] == ' ')
+			m++;
+		if (p->li[j].off + p->li[j].len - m >= 3 && (!strncmp(b + m, "```", 3) || !strncmp(b + m, "~~~", 3)))
+			return p->li[j].off + p->li[j].len;
+	}
+	return ve;
+}
+
 static void find_fields(struct parser *p)
 {
 	for (size_t i = 0; i < p->nl; i++) {
@@ -770,7 +811,7 @@ static void find_fields(struct parser *p)
 			continue; /* the line ends in a section's text: no field runs on */
 		/* Continuation: later lines until a blank line (once there is
 		 * content), a label, a heading, a section or a numbered item. */
-		size_t ve = end;
+		size_t ve = end, last = i;
 		int content = has_content(p->buf, vs, end), blanks = 0;
 		int list = 0; /* "Next experiment:" then a list: the list is the value */
 		for (size_t j = i + 1; j < p->nl; j++) {
@@ -796,9 +837,10 @@ static void find_fields(struct parser *p)
 			if (content && !n->item && n->indent <= l->indent && label_like(p->buf, n->body, n->off + n->len))
 				break;
 			ve = n->off + n->len;
+			last = j;
 			content = 1;
 		}
-		set_field(p, f, state, (int)i + 1, vs, ve);
+		set_field(p, f, state, (int)i + 1, vs, code_below(p, vs, ve, last));
 	}
 }
 
@@ -1263,11 +1305,21 @@ static void find_sections(struct parser *p)
 		for (size_t t = 0; t < ns; t++)
 			if (t != s && start[t] != (size_t)-1 && start[t] > start[s] && start[t] < endl)
 				endl = start[t];
-		for (size_t i = start[s] + 1; i < endl; i++)
-			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0) || aside_at(p, i)) {
+		int first = 1; /* the first line after the heading: "### Not now" then "# attn -> no, ..." */
+		for (size_t i = start[s] + 1; i < endl; i++) {
+			if (p->li[i].blank)
+				continue;
+			/* A '#' line right under the heading is the section's
+			 * first line, a comment written as code writes one: an
+			 * empty section under a heading says nothing. */
+			int comment = first && p->li[i].heading && p->li[start[s]].heading;
+			first = 0;
+			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
+			    aside_at(p, i)) {
 				endl = i;
 				break;
 			}
+		}
 		struct linfo *a = &p->li[start[s]], *z = &p->li[endl - 1];
 		r->sections[s].line = (int)start[s] + 1;
 		r->sections[s].span = (struct gr_span){ .start = a->off, .end = z->off + z->len };

@@ -838,6 +838,15 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 	}
 }
 
+/* Does b[sp] hold a word of list (ASCII, any case)? */
+static int clause_has_any(const char *b, struct gr_span sp, const char *const *list)
+{
+	for (struct gr_span w = first_word(b, sp); w.start < sp.end; w = first_word(b, span_at(w.end, sp.end)))
+		if (word_in(b + w.start, w.end - w.start, list))
+			return 1;
+	return 0;
+}
+
 /* Does b[cl] hold a word of ws (ASCII, any case)? */
 static int clause_has_word(const char *b, struct gr_span cl, const struct wordset *ws)
 {
@@ -2962,6 +2971,31 @@ static int option_refs(const char *b, struct gr_span sp)
 	return __builtin_popcountll(seen);
 }
 
+/* Is x in code that will run ("step = torch.compile(decode_step)"): a
+ * line of a code block, outside its comment, or in a comment that adds to
+ * the code ("# bs=4 too")? A comment that explains the line ("#
+ * cudagraphs under the hood") proposes nothing of its own. */
+static int runs_as_code(const struct gr_report *r, const struct gr_mention *x)
+{
+	static const char *const adds[] = { "too", "also", "plus", "additionally", NULL };
+	const char *b = r->text.buf;
+	int ln = gr_text_line_of(&r->text, x->start) - 1;
+	if (ln < 0 || !r->code_line[ln])
+		return 0;
+	size_t bol = x->start;
+	while (bol > 0 && b[bol - 1] != '\n')
+		bol--;
+	const char *hash = memchr(b + bol, '#', x->start - bol);
+	if (!hash)
+		return 1;
+	size_t eol = x->end;
+	while (eol < r->text.len && b[eol] != '\n')
+		eol++;
+	struct gr_span c = span_at((size_t)(hash - b), eol), w = first_word(b, c);
+	return clause_has_any(b, c, adds) || (w.end - w.start == 3 && !strncasecmp(b + w.start, "and", 3)) ||
+	       memmem(b + c.start, c.end - c.start, " at it", 6) != NULL; /* "# and while we're at it: ..." */
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
@@ -2997,10 +3031,12 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			const struct gr_mention *x = &m->v[k];
 			if (!in_span(sp, x->start) || x->stuffed || x->negated)
 				continue;
-			if (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
-			    after_purpose(b, a->r->clauses[x->clause].start, x->start))
+			/* Code's brackets hold arguments, not asides. */
+			int code = runs_as_code(a->r, x);
+			if (!code && (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
+				      after_purpose(b, a->r->clauses[x->clause].start, x->start)))
 				continue;
-			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp)))
+			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp) || code))
 				continue;
 			if (setting_of_other(a, rule, i, x))
 				continue;
