@@ -927,6 +927,49 @@ static void test_rule_option_labels(void **state)
 	assert_false(passes(text, "no-custom-attention"));
 }
 
+/* Round 33 (code-first practitioners): labels behind notebook prompts,
+ * code as the experiment that will run, a field pointing at the cell
+ * below, comments that explain or add, '#' comments in sections. */
+static void test_rule_code_first(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *head = "## In [1]: Workload:\nLLM prefill, 4096 tokens, bf16, batch 1\n\n## In [2]: Hardware:\nL4\n\n"
+			   "## In [3]: Top CUDA time:\nmatmul 38.4 ms and flash attention 31.7 ms are the math; copy_ and to "
+			   "are movement\n\n## In [4]: Top CPU / orchestration cost:\ntokenizer 22 ms, adds to TTFT\n\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%s## In [5]: Next experiment:\nre-profile with record_shapes=True and "
+		 "with_stack=True.\n", head);
+	assert_true(passes(text, "report-fields"));
+	const char *cell = "```python\nwith torch.profiler.profile(record_shapes=True, with_stack=True) as prof:\n"
+			   "    model(**inputs)\n";
+	snprintf(text, sizeof(text), "%s## In [5]: Next experiment:\nthe cell below\n\n%s```\n", head, cell);
+	assert_true(passes(text, "single-experiment"));
+	assert_true(passes(text, "movement-first"));
+	snprintf(text, sizeof(text), "%s## In [5]: Next experiment:\nthe cell below\n\n%s# and while we're at it: "
+		 "a faster tokenizer\ntok = AutoTokenizer.from_pretrained(name, use_fast=True)\n```\n", head, cell);
+	assert_false(passes(text, "single-experiment"));
+
+	const char *pb = "Workload: bs=1, decode 128\nTop CUDA time: matmul 6.1 ms over 240 calls\n"
+			 "Top CPU / orchestration cost: Python decode loop 38 ms: launch-bound\nNext experiment:\n\n"
+			 "```python\nstep = torch.compile(decode_step, mode=\"reduce-overhead\")  # cudagraphs under the hood\n";
+	snprintf(text, sizeof(text), "%srun_decode(step, batch, steps=128)\n```\n", pb);
+	assert_true(passes_in(b, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sbatch = tok(prompts[:4], padding=True)  # bs=4 too\n```\n", pb);
+	assert_false(passes_in(b, text, "single-experiment"));
+	gr_exercise_free(b);
+
+	snprintf(text, sizeof(text), "%s### Not now\n# attention kernel work -> no, it's flash already and it's real "
+		 "math\n", head);
+	assert_true(passes(text, "not-yet"));
+	snprintf(text, sizeof(text), "%s### Not now\n```python\n# attn kernel: nope, sdpa is already flash\n# TODO: "
+		 "triton attn\n```\nbecause attention is already flash and real math, the copies are unexplained.\n",
+		 head);
+	assert_true(passes(text, "not-yet"));
+	assert_true(passes("Next experiment: re-profile with record_shapes=True.\nCustom triton attention kernel? "
+			   "nope.\n", "no-custom-attention"));
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1163,6 +1206,7 @@ int main(void)
 		cmocka_unit_test(test_rule_pair_work),
 		cmocka_unit_test(test_rule_decision_docs),
 		cmocka_unit_test(test_rule_option_labels),
+		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
