@@ -319,11 +319,16 @@ static void decorate(struct parser *p, struct linfo *l)
 			}
 			if (levels && k < end && b[k] == ' ')
 				j = k;
+			else if (b[i] != '(' && (l->heading || (i > l->off && strchr("*_", b[i - 1]))) && k + 1 < end &&
+				 b[k] == ' ' && isupper((unsigned char)b[k + 1])) {
+				j = k; /* "## 3 Proposed experiment", "**5 Proposed experiment.**": a paper's section */
+				levels = -1;
+			}
 			else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*'))
 				j = k + 1;
 			else
 				break;
-			if (!l->item) {
+			if (!l->item && levels >= 0) {
 				l->item = 2;
 				l->number = n;
 			}

@@ -1175,6 +1175,18 @@ static size_t past_idea(const char *lo, struct gr_span sp, int *needs_but)
 	return NONE;
 }
 
+/* "It is proposed that the model be re-profiled", "X is recommended": a
+ * paper's present passive is its author's own proposal ("It was suggested
+ * that we ..." reports someone). */
+static int authors_passive(const char *b, struct gr_span aux, struct gr_span verb)
+{
+	static const char *const present[] = { "is", "are", "hereby", "therefore", "thus", "hence", "accordingly",
+					       NULL };
+	static const char *const participle[] = { "proposed", "suggested", "recommended", "advocated", NULL };
+	return word_in(b + aux.start, aux.end - aux.start, present) &&
+	       word_in(b + verb.start, verb.end - verb.start, participle);
+}
+
 /* Every concept mention that starts in [from, upto) of sentence t counts for
  * nothing: someone else's words, or the learner's own withdrawn ones. */
 static void report_span(struct gr_analysis *a, size_t t, size_t from, size_t upto)
@@ -1194,7 +1206,8 @@ static void mark_reported(struct gr_analysis *a)
 {
 	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
 					       "makes sense", "i will", "we will", "i'd do", "worth it", "i kept",
-					       "i'm keeping", "went with", "going with", NULL };
+					       "i'm keeping", "went with", "going with", "is proposed", "we propose",
+					       "i propose", NULL };
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
 					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
 					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
@@ -1230,6 +1243,7 @@ static void mark_reported(struct gr_analysis *a)
 			if (subj.end > subj.start && (subj.start != p1.start || only_aside(b, p1.end, w.start)) &&
 			    ((suggests(b + w.start, w.end - w.start) &&
 			      !in_set(&ws_self, b + subj.start, subj.end - subj.start) &&
+			      !authors_passive(b, subj, w) &&
 			      !instructed_thing(b, subj, w, sp.end) &&
 			      !(subj.start == p1.start && p2.end > p2.start &&
 				in_set(&ws_self, b + p2.start, p2.end - p2.start))) ||

@@ -970,6 +970,40 @@ static void test_rule_code_first(void **state)
 			   "nope.\n", "no-custom-attention"));
 }
 
+/* Round 34 (papers): a present passive proposes ("It is proposed that the
+ * step be re-profiled"), a past one reports someone; "3 Proposed
+ * experiment" is the field, renamed; "Future work" defers. */
+static void test_rule_paper_voice(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *head = "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n"
+			   "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: It is proposed that the step be re-profiled with "
+		 "record_shapes=True, so that copy_ can be grouped by dtype and device.\n", head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	assert_true(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text), "%s\n## 3 Proposed experiment\nIt is proposed that the step be re-profiled with "
+		 "record_shapes=True.\n", "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n");
+	assert_true(passes_in(c, text, "movement-experiment"));
+	assert_false(passes_in(c, text, "field-names")); /* renamed, and Top CPU is missing */
+	gr_exercise_free(c);
+
+	const char *pa = "Workload: LLM prefill, 4096 tokens, bf16, batch 1\nHardware: L4\nTop CUDA time: matmul "
+			 "38.4 ms and flash attention 31.7 ms are the math; copy_ and to are movement\n"
+			 "Top CPU / orchestration cost: tokenizer 22 ms on the CPU, before prefill\n"
+			 "Next experiment: re-profile with record_shapes=True and with_stack=True.\n";
+	snprintf(text, sizeof(text), "%sIt was suggested by a colleague that a custom attention kernel be written.\n",
+		 pa);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%sIt is proposed that a custom attention kernel be written.\n", pa);
+	assert_false(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text), "%s\n## 5 Limitations and future work\n(i) a custom attention kernel, only if "
+		 "attention remains dominant once the copies are gone.\n", pa);
+	assert_true(passes(text, "no-custom-attention"));
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1207,6 +1241,7 @@ int main(void)
 		cmocka_unit_test(test_rule_decision_docs),
 		cmocka_unit_test(test_rule_option_labels),
 		cmocka_unit_test(test_rule_code_first),
+		cmocka_unit_test(test_rule_paper_voice),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
