@@ -694,6 +694,22 @@ static uint64_t picks_in(const char *b, size_t len, size_t from, size_t to)
 	return picked;
 }
 
+/* Can b hold an option label at all: "(c)", or an option word (most
+ * reports have neither, and are not read byte by byte)? */
+static int has_labels(const char *b, size_t len, const struct gr_trigrams *tri)
+{
+	static const char *const words[] = { "option", "alternative", "choice", NULL };
+	for (const char *p = b; (p = memchr(p, '(', len - (size_t)(p - b))) != NULL; p++)
+		if ((size_t)(p - b) + 2 < len && p[2] == ')' && gr_isalnum((unsigned char)p[1]))
+			return 1;
+	if (!tri || !tri->lower || tri->len != len)
+		return 1;
+	for (const char *const *w = words; *w; w++)
+		if (memmem(tri->lower, len, *w, strlen(*w)))
+			return 1;
+	return 0;
+}
+
 /* The option labels the report picks, as bits (0: none). Labels are rare,
  * so only the few words before each are read for a pick word; a report
  * whose index (tri, may be NULL) holds no pick word is not read at all. */
@@ -704,7 +720,7 @@ static uint64_t find_picks(const char *b, size_t len, const struct gr_trigrams *
 	int may = !tri || !tri->lower;
 	for (size_t k = 0; stems[k] && !may; k++)
 		may = gr_trigrams_may_hold(tri, stems[k], strlen(stems[k]));
-	if (!may)
+	if (!may || !has_labels(b, len, tri))
 		return 0;
 	uint64_t picked = 0;
 	size_t done = 0; /* read for pick words up to here */
