@@ -123,6 +123,8 @@ static size_t after_label(const char *b, size_t i, size_t end)
 		i += 3; /* an arrow after a label: "Workload → ..." */
 	else if (b[i] == '-' && i + 1 < end && b[i + 1] == ' ')
 		i += 2;
+	else if (b[i] == '.' && i + 1 < end && (b[i + 1] == '*' || b[i + 1] == '_') && i > 0 && b[i - 1] != ' ')
+		i++; /* "**Workload.** 7B decode": a paper's run-in heading, its period inside the emphasis */
 	else
 		return 0;
 	return skip_marks(b, i, end);

@@ -988,6 +988,10 @@ static void test_rule_paper_voice(void **state)
 		 "record_shapes=True.\n", "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n");
 	assert_true(passes_in(c, text, "movement-experiment"));
 	assert_false(passes_in(c, text, "field-names")); /* renamed, and Top CPU is missing */
+	assert_true(passes_in(c, "**Workload.** 7B decode, bs 1\n**Hardware.** A10G\n**Top CUDA time.** aten::copy_ "
+				 "61%\n**Top CPU / orchestration cost.** Python loop 11 ms\n**Next experiment.** "
+				 "re-profile with record_shapes=True, grouped by dtype\n",
+			      "field-names")); /* a paper's run-in headings */
 	gr_exercise_free(c);
 
 	const char *pa = "Workload: LLM prefill, 4096 tokens, bf16, batch 1\nHardware: L4\nTop CUDA time: matmul "
