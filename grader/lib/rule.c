@@ -1194,13 +1194,19 @@ static size_t past_idea(const char *lo, struct gr_span sp, int *needs_but)
 /* "It is proposed that the model be re-profiled", "X is recommended": a
  * paper's present passive is its author's own proposal ("It was suggested
  * that we ..." reports someone). */
-static int authors_passive(const char *b, struct gr_span aux, struct gr_span verb)
+static int authors_passive(const char *b, struct gr_span aux, struct gr_span verb, size_t end)
 {
 	static const char *const present[] = { "is", "are", "hereby", "therefore", "thus", "hence", "accordingly",
 					       NULL };
+	/* "the proposed experiment", "our suggested fix": an adjective */
+	static const char *const det[] = { "the", "a", "an", "this", "our", "my", "its", NULL };
+	static const char *const here[] = { "here", "above", "below", NULL }; /* "the experiment proposed here" */
 	static const char *const participle[] = { "proposed", "suggested", "recommended", "advocated", NULL };
-	return word_in(b + aux.start, aux.end - aux.start, present) &&
-	       word_in(b + verb.start, verb.end - verb.start, participle);
+	if (!word_in(b + verb.start, verb.end - verb.start, participle))
+		return 0;
+	struct gr_span next = first_word(b, span_at(verb.end, end));
+	return word_in(b + aux.start, aux.end - aux.start, present) || word_in(b + aux.start, aux.end - aux.start, det) ||
+	       (next.start == verb.end + 1 && word_in(b + next.start, next.end - next.start, here));
 }
 
 /* Every concept mention that starts in [from, upto) of sentence t counts for
@@ -1259,7 +1265,7 @@ static void mark_reported(struct gr_analysis *a)
 			if (subj.end > subj.start && (subj.start != p1.start || only_aside(b, p1.end, w.start)) &&
 			    ((suggests(b + w.start, w.end - w.start) &&
 			      !in_set(&ws_self, b + subj.start, subj.end - subj.start) &&
-			      !authors_passive(b, subj, w) &&
+			      !authors_passive(b, subj, w, sp.end) &&
 			      !instructed_thing(b, subj, w, sp.end) &&
 			      !(subj.start == p1.start && p2.end > p2.start &&
 				in_set(&ws_self, b + p2.start, p2.end - p2.start))) ||
@@ -3026,11 +3032,36 @@ static int runs_as_code(const struct gr_report *r, const struct gr_mention *x)
 	       memmem(b + c.start, c.end - c.start, " at it", 6) != NULL; /* "# and while we're at it: ..." */
 }
 
+/* Where the experiment a field singles out starts ("although torch.compile
+ * or batching might equally be considered, the single experiment proposed
+ * here is to capture ..."): the avenues weighed before it are not
+ * proposed. sp.start when the field singles out none. */
+static size_t singled_out(const struct gr_analysis *a, struct gr_span sp)
+{
+	static const char *const lead[] = { "the single experiment", "the one experiment", "the only experiment",
+					    "the single next experiment", "the one thing i'll run", "the one i'll run",
+					    "the one thing i'd run", "the one i'd run", NULL };
+	const struct gr_trigrams *tri = a->r->tri;
+	if (!tri || !tri->lower || tri->len != a->r->text.len || sp.end <= sp.start ||
+	    !memmem(tri->lower + sp.start, sp.end - sp.start, "the ", 4))
+		return sp.start;
+	for (const char *const *l = lead; *l; l++) {
+		const char *at = memmem(tri->lower + sp.start, sp.end - sp.start, *l, strlen(*l));
+		if (!at)
+			continue;
+		size_t from = (size_t)(at - tri->lower) + strlen(*l), to = from + 40 < sp.end ? from + 40 : sp.end;
+		if (memmem(tri->lower + from, to - from, " is ", 4) || memchr(tri->lower + from, ':', to - from))
+			return (size_t)(at - tri->lower);
+	}
+	return sp.start;
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
 	const char *b = a->r->text.buf;
 	int kinds = 0, items = 0, actions = 0;
+	sp.start = singled_out(a, sp);
 	char names[160] = "";
 	size_t first = NONE;
 	for (size_t s = 0; s < a->r->nsentences && first == NONE; s++)

@@ -988,6 +988,16 @@ static void test_rule_paper_voice(void **state)
 		 "record_shapes=True.\n", "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n");
 	assert_true(passes_in(c, text, "movement-experiment"));
 	assert_false(passes_in(c, text, "field-names")); /* renamed, and Top CPU is missing */
+	snprintf(text, sizeof(text), "%sNext experiment: Several avenues might be considered - one may argue for CUDA "
+		 "graphs given the 11 ms of Python - however, the single experiment proposed here is to check in which "
+		 "dtype the parameters live and, should they be fp32, to move them once with "
+		 "model.to(torch.bfloat16) and re-profile one step.\n", head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	assert_true(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: although torch.compile or request batching might equally be "
+		 "considered, the single experiment proposed here is to re-profile one step with record_shapes=True "
+		 "and group copy_ by dtype.\n", head);
+	assert_true(passes_in(c, text, "single-experiment"));
 	assert_true(passes_in(c, "**Workload.** 7B decode, bs 1\n**Hardware.** A10G\n**Top CUDA time.** aten::copy_ "
 				 "61%\n**Top CPU / orchestration cost.** Python loop 11 ms\n**Next experiment.** "
 				 "re-profile with record_shapes=True, grouped by dtype\n",
