@@ -2524,7 +2524,8 @@ static int lead_word(const char *w, size_t n)
 					    "secondly", "third", "after", "that", "afterwards", "maybe", "perhaps",
 					    "alternatively", "additionally", "instead", "so", "to", "separately",
 					    "independently", "meanwhile", "parallel", "in", "quickly", "either",
-					    "probably", "prob", "possibly", "likely", "definitely", "honestly", NULL };
+					    "probably", "prob", "possibly", "likely", "definitely", "honestly",
+					    "y", "e", "et", "und", "aur", "luego", "depois", "puis", "dann", NULL };
 	if (n && isdigit((unsigned char)w[0]))
 		return 1;
 	for (const char *const *l = lead; *l; l++)
@@ -2533,6 +2534,20 @@ static int lead_word(const char *w, size_t n)
 	return 0;
 }
 
+
+/* "also" in learners' other languages ("también", "também", "aussi",
+ * "auch"): its length at w, 0 when none is there. */
+static size_t also_word(const char *w, size_t n)
+{
+	static const char *const also[] = { "tambi\xC3\xA9n", "tambien", "tamb\xC3\xA9m", "tambem", "aussi", "auch",
+					    NULL };
+	for (const char *const *a = also; *a; a++) {
+		size_t l = strlen(*a);
+		if (n > l && !strncasecmp(w, *a, l) && !isalnum((unsigned char)w[l]))
+			return l;
+	}
+	return 0;
+}
 
 /* A form of "be" (or the passive "get"). */
 static int is_be(const char *w, size_t n)
@@ -2573,6 +2588,13 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 			words++;
 			last_coord = 1;
 			last_or = 0;
+			continue;
+		}
+		size_t also = also_word(b + k, off - k);
+		if (also) {
+			k += also; /* "y también probar ...", "und auch ...": another one */
+			words++;
+			last_coord = last_or = 1;
 			continue;
 		}
 		size_t w = k;
