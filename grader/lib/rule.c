@@ -125,6 +125,36 @@ static int contrast_not(const char *b, struct cue q)
 /* Drop the negation cues that negate nothing: "Why not write a fused
  * kernel?", "why don't we try it" (a question that proposes), and the
  * "not" of "bf16 not fp32" (contrast_not). */
+/* Is the cue "no" Portuguese's "in the" ("quantizar os pesos ... no L4")?
+ * Its line reads as Portuguese: two of its words that neither English nor
+ * Spanish has. */
+static int portuguese_no(const char *b, struct cue q)
+{
+	static const char *const pt[] = { "os", "\xC3\xA9", "n\xC3\xA3o", "ent\xC3\xA3o", "com", "em", "dos", "das",
+					  "isso", "tamb\xC3\xA9m", "pelo", "pela", "s\xC3\xA3o", "est\xC3\xA1", "uma", NULL };
+	if (q.end - q.start != 2 || strncasecmp(b + q.start, "no", 2))
+		return 0;
+	size_t from = q.start, to = q.end;
+	while (from > 0 && b[from - 1] != '\n' && q.start - from < 300)
+		from--;
+	while (b[to] && b[to] != '\n' && to - q.end < 300)
+		to++;
+	int found = 0;
+	const char *seen[2] = { NULL, NULL };
+	for (size_t i = from; i < to && found < 2;) {
+		while (i < to && !gr_istext((unsigned char)b[i]))
+			i++;
+		size_t e = i;
+		while (e < to && gr_istext((unsigned char)b[e]))
+			e++;
+		for (const char *const *w = pt; *w && e > i; w++)
+			if (strlen(*w) == e - i && !strncasecmp(b + i, *w, e - i) && *w != seen[0] && found < 2)
+				seen[found++] = *w;
+		i = e;
+	}
+	return found >= 2;
+}
+
 static void drop_proposing_cues(struct cues *c, const char *b)
 {
 	size_t n = 0;
@@ -143,7 +173,7 @@ static void drop_proposing_cues(struct cues *c, const char *b)
 		for (size_t e = c->v[i].start; why && b[e] && b[e] != '\n' && b[e] != '?' && e - c->v[i].start < 200; e++)
 			if (b[e] == ':')
 				why = 0;
-		if ((!why || c->v[i].rightward) && !contrast_not(b, c->v[i]))
+		if ((!why || c->v[i].rightward) && !contrast_not(b, c->v[i]) && !portuguese_no(b, c->v[i]))
 			c->v[n++] = c->v[i];
 	}
 	c->n = n;
