@@ -211,7 +211,7 @@ static uint64_t pack_word(const char *w, size_t n)
 
 /* Sets of words, looked up by packed key in an open-addressing table: one
  * or two probes per word. Packed once (pack_wordsets) before the first use. */
-#define WORDSET_BITS 9 /* a set holds well under half as many words as slots */
+#define WORDSET_BITS 10 /* a set holds well under half as many words as slots */
 #define WORDSET_SLOTS (1u << WORDSET_BITS)
 struct wordset {
 	const char *const *words;
@@ -243,7 +243,12 @@ static struct wordset ws_function = WORDSET(
 	"dans", "pour", "avec", "ce", "qui", "pas", "ne", "je", "il", "au", "aux", "plus", "sur", "der", "die",
 	"und", "ist", "sind", "ein", "eine", "mit", "f\xC3\xBCr", "nicht", "zu", "den", "dem", "ich",
 	"wir", "auch", "aber", "weil", "noch", "hai", "hain", "ka", "ki", "ke", "aur", "mein", "ko", "yeh", "ye",
-	"woh", "bhi", "nahi", "toh", "kyunki");
+	"woh", "bhi", "nahi", "toh", "kyunki",
+	/* ... and the conditions and verbs of a test written in them: "wenn aten::to Float zeigt,
+	 * bestätigt", "si entra float32, confirma", "agar float32 hai toh confirm". */
+	"si", "cada", "hay", "ver", "confirma", "rechaza", "est\xC3\xA1", "j\xC3\xA1", "recebe", "mostra",
+	"confirme", "chaque", "sous", "voir", "montre", "wenn", "zeigt", "sonst", "im", "nach", "von", "oder",
+	"als", "wie", "das", "dann", "es", "bei", "agar", "hota");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
