@@ -248,7 +248,9 @@ static struct wordset ws_function = WORDSET(
 	 * bestätigt", "si entra float32, confirma", "agar float32 hai toh confirm". */
 	"si", "cada", "hay", "ver", "confirma", "rechaza", "est\xC3\xA1", "j\xC3\xA1", "recebe", "mostra",
 	"confirme", "chaque", "sous", "voir", "montre", "wenn", "zeigt", "sonst", "im", "nach", "von", "oder",
-	"als", "wie", "das", "dann", "es", "bei", "agar", "hota");
+	"als", "wie", "das", "dann", "es", "bei", "agar", "hota", "ob", "jedes", "jeder", "jede", "unter", "einem",
+	"einen", "einer", "auf", "aus", "wird", "hat", "kann", "debajo", "entra", "sale", "chaque", "il", "y", "a",
+	"dentro");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
