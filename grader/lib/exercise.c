@@ -1020,7 +1020,9 @@ static const char *const default_negation[] = {
 	 * French, German and romanised Hindi ("no optimizaría", "não", "ne ...
 	 * pas", "nicht", "nahi"), and their "not yet" ("todavía no", "ainda
 	 * não", "pas encore", "noch nicht", "abhi nahi"). */
-	"\\b(?:nunca|jamais|pas|nicht|kein\\w*|niemals|nahi|nahin|mat)\\b",
+	"\\b(?:nunca|jamais|nicht|kein\\w*|niemals|nahi|nahin|mat)\\b",
+	/* French "pas", not "le pas de decode" (the step) */
+	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
 	"\\b(?:nao|n\xC3\xA3o)\\b", /* "não": a Latin-1 letter is a literal too (patset.c) */
 	"\\b(?:todav[ií]a|ainda|encore|noch|abhi\\s+nahi)\\b",
 	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein)\\b", NULL
