@@ -1020,6 +1020,8 @@ static const char *const default_negation[] = {
 	 * French, German and romanised Hindi ("no optimizaría", "não", "ne ...
 	 * pas", "nicht", "nahi"), and their "not yet" ("todavía no", "ainda
 	 * não", "pas encore", "noch nicht", "abhi nahi"). */
+	/* "noch nicht" is one cue: as two, they would undo each other */
+	"\\b(?:todav[i\xC3\xAD]a\\s+no|ainda\\s+n[a\xC3\xA3]o|pas\\s+encore|noch\\s+nicht|abhi\\s+nahi)\\b",
 	"\\b(?:nunca|jamais|nicht|kein\\w*|niemals|nahi|nahin|mat)\\b",
 	/* French "pas", not "le pas de decode" (the step) */
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",

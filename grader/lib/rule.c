@@ -131,7 +131,8 @@ static int contrast_not(const char *b, struct cue q)
 static int portuguese_no(const char *b, struct cue q)
 {
 	static const char *const pt[] = { "os", "\xC3\xA9", "n\xC3\xA3o", "ent\xC3\xA3o", "com", "em", "dos", "das",
-					  "isso", "tamb\xC3\xA9m", "pelo", "pela", "s\xC3\xA3o", "est\xC3\xA1", "uma", NULL };
+					  "isso", "tamb\xC3\xA9m", "pelo", "pela", "s\xC3\xA3o", "est\xC3\xA1", "uma",
+					  "e", "novo", NULL };
 	if (q.end - q.start != 2 || strncasecmp(b + q.start, "no", 2))
 		return 0;
 	size_t from = q.start, to = q.end;

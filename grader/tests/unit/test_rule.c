@@ -1018,6 +1018,54 @@ static void test_rule_paper_voice(void **state)
 	assert_true(passes(text, "no-custom-attention"));
 }
 
+/* Round 35 (multilingual learners): verbs, reasons, outcomes and negations
+ * in Spanish, Portuguese, French, German and Hinglish mean what they mean
+ * in English; "no" in a Portuguese line and "le pas" in a French one do
+ * not negate; a misspelled label is the field, renamed. */
+static void test_rule_multilingual(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b"), *c = load_exercise("part-c");
+	const char *head = "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n"
+			   "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: perfilar con record_shapes=True y agrupar copy_ por dtype y "
+		 "dispositivo.\n", head);
+	assert_true(passes_in(c, text, "single-experiment"));
+	assert_true(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: revisar el dtype con record_shapes=True, y también probar "
+		 "pin_memory=True en los .to('cuda').\n", head);
+	assert_false(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: record_shapes=True, copy_ nach dtype gruppieren. "
+		 "FlashAttention noch nicht.\n", head);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	snprintf(text, sizeof(text), "%sNext experiement: re-profile with record_shapes=True, group copy_ by dtype.\n",
+		 head);
+	assert_true(passes_in(c, text, "movement-experiment"));
+	assert_false(passes_in(c, text, "field-names"));
+
+	const char *pb = "Workload: bs=1, decode 128\nTop CUDA time: matmul 6.1 ms sur 240 appels, ~25 µs par appel\n"
+			 "Top CPU / orchestration cost: la boucle Python, 38 ms: launch-bound\n";
+	snprintf(text, sizeof(text), "%sNext experiment: capturer le pas de decode dans un CUDA graph et comparer les "
+		 "ms/token.\n", pb);
+	assert_true(passes_in(b, text, "overhead-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: quantizar os pesos para int8 no L4 e medir de novo.\n", pb);
+	assert_true(passes_in(b, text, "single-experiment"));
+	gr_exercise_free(b);
+	gr_exercise_free(c);
+
+	const char *pa = "Workload: LLM prefill, 4096 tokens, bf16, batch 1\nHardware: L4\nTop CUDA time: matmul "
+			 "38.4 ms and flash attention 31.7 ms are the math; copy_ and to are movement\n"
+			 "Top CPU / orchestration cost: tokenizer 22 ms on the CPU, before prefill\n"
+			 "Next experiment: re-profile with record_shapes=True and with_stack=True.\n";
+	snprintf(text, sizeof(text), "%s(3) Noch nicht: Attention-Kernel. Schon flash, echte Rechenarbeit, erst die "
+		 "Kopien klären.\n", pa);
+	assert_true(passes(text, "not-yet"));
+	snprintf(text, sizeof(text), "%sHipótesis\n(a) pesos en fp32 que se convierten a bf16 en cada forward\n(b) "
+		 "aten::to es el padre de copy_: el mismo costo contado dos veces\n", pa);
+	assert_true(passes(text, "copy-hypotheses"));
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1256,6 +1304,7 @@ int main(void)
 		cmocka_unit_test(test_rule_option_labels),
 		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_paper_voice),
+		cmocka_unit_test(test_rule_multilingual),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
