@@ -65,4 +65,13 @@ static inline int passes(const char *text, const char *id)
 	return passes_in(part_a, text, id);
 }
 
+/* passes_in() on head followed by tail: a report's fields, then the line
+ * a test is about. */
+static inline int passes_with(const struct gr_exercise *ex, const char *head, const char *tail, const char *id)
+{
+	char text[2048];
+	assert_true((size_t)snprintf(text, sizeof(text), "%s%s", head, tail) < sizeof(text));
+	return passes_in(ex, text, id);
+}
+
 #endif
