@@ -80,6 +80,13 @@ pcre2_code *gr_pcache_compile(struct gr_pcache *c, const char *src, uint32_t opt
  * (no-op on NULL). */
 void gr_pcache_defer(struct gr_pcache *c);
 
+/* Is c deferring (gr_pcache_defer() on, gr_pcache_finish() not yet)? */
+int gr_pcache_deferring(const struct gr_pcache *c);
+
+/* Does c hold a code for src and options, so gr_pcache_compile() would
+ * compile nothing? */
+int gr_pcache_holds(struct gr_pcache *c, const char *src, uint32_t options);
+
 /* gr_pcache_compile(c, src, options, keep = 1) into *slot, now or, when
  * c defers, by gr_pcache_finish(); *slot must stay where it is until then
  * and is NULL meanwhile. Returns 0, or as gr_pcache_compile fails: -1 with

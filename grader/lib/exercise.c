@@ -32,6 +32,16 @@ struct loader {
 	pcre2_match_data *md;    /* for matches_empty(), created on first use */
 	pcre2_code ***unchecked; /* set patterns still compiling (gr_pcache_defer): */
 	size_t nunchecked, cunchecked; /* matches_empty() once they are */
+	struct checks *checks;   /* a list's items compiling to be checked (compile_list) */
+	size_t nchecks, cchecks;
+};
+
+/* The items of one list, compiled in the background only to be checked
+ * (each compiles, none matches the empty string) once they are; the cache
+ * lends them, so they are freed after it (free_checks). */
+struct checks {
+	pcre2_code **re;
+	size_t n;
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -199,7 +209,7 @@ static int get_str(struct loader *L, yaml_node_t *map, const char *key, int requ
 			return fail(L, map, "%s is missing required key '%s'", what, key);
 		return 0;
 	}
-	char label[128];
+	char label[320];
 	snprintf(label, sizeof(label), "'%s' in %s", key, what);
 	if (expect(L, n, YAML_SCALAR_NODE, label))
 		return GR_EINPUT;
@@ -327,17 +337,77 @@ static int gather_patterns(struct loader *L, yaml_node_t *n, const char *owner, 
 	return count;
 }
 
+/* "(?:a)|(?:b)": a list's items as one alternation (malloc'd; NULL: out
+ * of memory). */
+static char *join_items(yaml_node_t *const *items, size_t count)
+{
+	size_t total = 1;
+	for (size_t i = 0; i < count; i++)
+		total += strlen(scalar(items[i])) + 5;
+	char *joined = malloc(total), *w = joined;
+	if (!joined)
+		return NULL;
+	for (size_t i = 0; i < count; i++)
+		w += sprintf(w, "%s(?:%s)", i ? "|" : "", scalar(items[i]));
+	return joined;
+}
+
+/* compile_list() while the load compiles in the background: the items and
+ * their alternation are queued, and the items are checked once they are
+ * compiled (finish_compiles). A bad item shows there as a failed load,
+ * which is loaded again without deferring to report it where it is. */
+static int compile_list_later(struct loader *L, yaml_node_t *const *items, size_t count, pcre2_code **out,
+			      struct gr_gate *gate)
+{
+	if (GR_GROW(L->checks, L->nchecks, L->cchecks, 16) < 0)
+		return GR_ENOMEM;
+	struct checks *c = &L->checks[L->nchecks];
+	if (!(c->re = calloc(count, sizeof(*c->re))))
+		return GR_ENOMEM;
+	c->n = count;
+	L->nchecks++;
+	int code;
+	PCRE2_SIZE off;
+	for (size_t i = 0; i < count; i++) {
+		const char *p = scalar(items[i]);
+		if (gr_pcache_holds(L->pc, p, PLAIN_OPTIONS)) {
+			/* Compiled before: a copy of our own (the cache would lend
+			 * its code, which a set may hold too), checked now. */
+			char msg[256];
+			size_t at;
+			pcre2_code *re = compile_plain(L, p, msg, sizeof(msg), &at);
+			int bad = !re || matches_empty(L, re);
+			pcre2_code_free(re);
+			if (bad)
+				return GR_EINPUT;
+		} else if (gr_pcache_compile_later(L->pc, p, PLAIN_OPTIONS, &c->re[i], &code, &off) < 0) {
+			return GR_EINPUT; /* loaded again, where it is reported */
+		}
+	}
+	char *joined = join_items(items, count);
+	if (!joined)
+		return GR_ENOMEM;
+	int rc = gr_pcache_compile_later(L->pc, joined, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, out, &code, &off) < 0
+			 ? GR_EINPUT
+			 : gr_gate_build(gate, joined, L->pc);
+	free(joined);
+	return rc;
+}
+
 /* Compile a list node of patterns (or one scalar) into one alternation, for
- * the anchored label and heading matches. `owner` names them in messages. */
+ * the anchored label and heading matches. `owner` names them in messages.
+ * now: compile before returning, even while the load defers (a field's
+ * labels: compile_echo() matches them before the load ends). */
 static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcre2_code **out,
-			struct gr_gate *gate)
+			struct gr_gate *gate, int now)
 {
 	yaml_node_t *items[256];
 	int got = gather_patterns(L, n, owner, items);
 	if (got < 0)
 		return got;
 	size_t count = (size_t)got;
-	size_t total = 1;
+	if (!now && gr_pcache_deferring(L->pc))
+		return compile_list_later(L, items, count, out, gate);
 	for (size_t i = 0; i < count; i++) {
 		const char *p = scalar(items[i]);
 		char msg[256];
@@ -349,19 +419,10 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 		pcre2_code_free(re);
 		if (empty)
 			return fail(L, items[i], "pattern in %s matches the empty string, so it matches everywhere", owner);
-		total += strlen(p) + 8;
 	}
-	char *joined = malloc(total);
+	char *joined = join_items(items, count);
 	if (!joined)
 		return GR_ENOMEM;
-	joined[0] = '\0';
-	for (size_t i = 0; i < count; i++) {
-		if (i)
-			strcat(joined, "|");
-		strcat(joined, "(?:");
-		strcat(joined, scalar(items[i]));
-		strcat(joined, ")");
-	}
 	char msg[256];
 	size_t off;
 	*out = compile_joined(L, joined, msg, sizeof(msg), &off);
@@ -380,7 +441,7 @@ static int compile_opt(struct loader *L, yaml_node_t *map, const char *key, cons
 		return 0;
 	char what[300];
 	snprintf(what, sizeof(what), "'%s' of %s", key, owner);
-	return compile_list(L, n, what, out, gate);
+	return compile_list(L, n, what, out, gate, 0);
 }
 
 /* Compile a list node of patterns (or one scalar) into a pattern set, each
@@ -546,7 +607,7 @@ static int load_fields(struct loader *L, yaml_node_t *n)
 		char owner[200];
 		snprintf(owner, sizeof(owner), "field '%s'", f->id);
 		if (!rc)
-			rc = compile_list(L, labels, owner, &f->label_re, &f->label_gate);
+			rc = compile_list(L, labels, owner, &f->label_re, &f->label_gate, 1); /* compile_echo reads it */
 		if (!rc)
 			rc = compile_opt(L, m, "aliases", owner, &f->alias_re, &f->alias_gate);
 		if (!rc)
@@ -745,7 +806,7 @@ static int parse_kids(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 static int opt_int(struct loader *L, yaml_node_t *m, const char *key, int *out)
 {
 	yaml_node_t *v = map_get(L, m, key);
-	long long x;
+	long long x = 0;
 	if (!v)
 		return 0;
 	char what[64];
@@ -1415,7 +1476,22 @@ static int finish_compiles(struct loader *L)
 	for (size_t i = 0; i < L->nunchecked; i++)
 		if (matches_empty(L, *L->unchecked[i]))
 			return LOAD_AGAIN;
+	for (size_t i = 0; i < L->nchecks; i++)
+		for (size_t k = 0; k < L->checks[i].n; k++)
+			if (L->checks[i].re[k] && matches_empty(L, L->checks[i].re[k]))
+				return LOAD_AGAIN; /* (one checked at once is NULL) */
 	return 0;
+}
+
+/* After the cache: the checked items it lent are the loader's to free. */
+static void free_checks(struct loader *L)
+{
+	for (size_t i = 0; i < L->nchecks; i++) {
+		for (size_t k = 0; k < L->checks[i].n; k++)
+			pcre2_code_free(L->checks[i].re[k]);
+		free(L->checks[i].re);
+	}
+	free(L->checks);
 }
 
 static int load(struct gr_exercise **out, const char *path, int defer, struct gr_error *err);
@@ -1491,6 +1567,7 @@ static int load(struct gr_exercise **out, const char *path, int defer, struct gr
 	}
 done:
 	gr_pcache_free(L.pc);
+	free_checks(&L);
 	pcre2_match_data_free(L.md);
 	free(L.unchecked);
 	yaml_document_delete(&L.doc);

@@ -263,6 +263,16 @@ void gr_pcache_defer(struct gr_pcache *c)
 	c->d = d;
 }
 
+int gr_pcache_deferring(const struct gr_pcache *c)
+{
+	return c && c->d;
+}
+
+int gr_pcache_holds(struct gr_pcache *c, const char *src, uint32_t options)
+{
+	return c && find(c, src, KIND_CODE, options, key_hash(src, KIND_CODE, options)) != NULL;
+}
+
 /* Close the queue, compile what is left alongside the worker, and wait
  * for it: every job is then done. */
 static void drain(struct deferred *d)
