@@ -124,6 +124,29 @@ static void test_exercise_empty_pattern_matches_everything(void **state)
 	gr_error_clear(&err);
 }
 
+/* A field's aliases and a section's heading compile in the background on
+ * a first load; a bad or empty-matching one is still reported where it is. */
+static void test_exercise_list_errors_where_they_are(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	assert_int_equal(load_file(BARE, "fields:\n  - {id: f, label: F, labels: ['f'], aliases: ['ok', 'ab(c']}\n"
+				   "concepts:\n  c: ['x']\ncriteria: []\n",
+				   &err, &ex),
+			 GR_EINPUT);
+	assert_non_null(strstr(err.message, "bad pattern in 'aliases' of field 'f' at offset 4"));
+	assert_int_equal(err.line, 7);
+	gr_error_clear(&err);
+	assert_int_equal(load_file(BARE, "fields:\n  - {id: f, label: F, labels: ['f']}\nsections:\n  - {id: s, title: S, "
+				   "heading: ['later', 'x*']}\nconcepts:\n  c: ['x']\ncriteria: []\n",
+				   &err, &ex),
+			 GR_EINPUT);
+	assert_non_null(strstr(err.message, "matches the empty string"));
+	assert_int_equal(err.line, 9);
+	gr_error_clear(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +156,7 @@ int main(void)
 		cmocka_unit_test(test_exercise_bad_regex_names_offset),
 		cmocka_unit_test(test_exercise_yaml_syntax_error),
 		cmocka_unit_test(test_exercise_empty_pattern_matches_everything),
+		cmocka_unit_test(test_exercise_list_errors_where_they_are),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
