@@ -1006,6 +1006,9 @@ static void test_rule_paper_voice(void **state)
 				 "61%\n**Top CPU / orchestration cost.** Python loop 11 ms\n**Next experiment.** "
 				 "re-profile with record_shapes=True, grouped by dtype\n",
 			      "field-names")); /* a paper's run-in headings */
+	assert_true(passes_in(c, "**1 Workload description.** 7B decode, bs 1\n**2 Hardware platform.** A10G\n"
+				 "**3 Dominant GPU operators.** aten::copy_ takes 61% of CUDA time\n",
+			      "copy-share")); /* renamed, but read */
 	gr_exercise_free(c);
 
 	const char *pa = PART_A_FIVE;
