@@ -119,8 +119,9 @@ static size_t after_label(const char *b, size_t i, size_t end)
 	else if (b[i] == ':' || b[i] == '|' || b[i] == '=')
 		i++;
 	else if (i + 2 < end && (!memcmp(b + i, "\xE2\x86\x92", 3) || !memcmp(b + i, "\xE2\x9E\x9C", 3) ||
-				 !memcmp(b + i, "\xE2\x87\x92", 3)))
-		i += 3; /* an arrow after a label: "Workload → ..." */
+				 !memcmp(b + i, "\xE2\x87\x92", 3) || !memcmp(b + i, "\xE2\x9F\xB6", 3) ||
+				 !memcmp(b + i, "\xE2\x9F\xB9", 3) || !memcmp(b + i, "\xE2\x9E\x94", 3)))
+		i += 3; /* an arrow after a label: "Workload → ...", "⟶", "⟹", "➔" */
 	else if (b[i] == '-' && i + 1 < end && b[i + 1] == ' ')
 		i += 2;
 	else if (b[i] == '.' && i + 1 < end && (b[i + 1] == '*' || b[i + 1] == '_') && i > 0 && b[i - 1] != ' ')

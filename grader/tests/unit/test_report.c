@@ -51,6 +51,14 @@ static void test_report_decorated_labels(void **state)
 	value_is(&r, "next-experiment", "re-profile");
 	assert_int_equal(r.fields[field("top-cpu")].line, 5);
 	gr_report_free(&r);
+	/* arrows, and a paper's run-in headings */
+	parse(&r, "Workload \xE2\x9F\xB6 LLM\nHardware \xE2\x9E\x94 L4\n**Top CUDA time.** matmul\n"
+		  "Top CPU / orchestration cost \xE2\x9F\xB9 tokenizer\nNext experiment -> re-profile\n");
+	for (size_t f = 0; f < part_a->nfields; f++)
+		assert_int_equal(r.fields[f].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "LLM");
+	value_is(&r, "top-cuda", "matmul");
+	gr_report_free(&r);
 }
 
 static void test_report_multiline_value_and_order(void **state)
