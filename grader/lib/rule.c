@@ -1262,12 +1262,62 @@ static void report_span(struct gr_analysis *a, size_t t, size_t from, size_t upt
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
  * the next ("and I agree", "he's right", "let's", "I'll"). */
+/* What endorses a reported idea, in its sentence or the next ("and I
+ * agree", "let's", "going with"). */
+static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
+				       "makes sense", "i will", "we will", "i'd do", "worth it", "i kept",
+				       "i'm keeping", "went with", "going with", "is proposed", "we propose",
+				       "i propose", NULL };
+
+/* "> Priya in #inference: \"let's just write a fused Triton attention
+ * kernel\"": the sentence a speaker's colon quotes on a blockquote's line
+ * is someone else's, unless the sentence after the line endorses it. A
+ * blockquote of the learner's own words quotes no one. */
+static void mark_blockquoted(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	size_t len = r->text.len;
+	for (const char *p = memchr(b, '>', len); p; p = memchr(p + 1, '>', len - (size_t)(p + 1 - b))) {
+		size_t i = (size_t)(p - b), bol = i;
+		while (bol > 0 && b[bol - 1] == ' ')
+			bol--;
+		if (bol > 0 && b[bol - 1] != '\n')
+			continue; /* not a line's first mark: "->", "a > b" */
+		const char *nl = memchr(p, '\n', len - i);
+		size_t eol = nl ? (size_t)(nl - b) : len;
+		const char *open = memchr(p, '"', eol - i);
+		const char *close = open ? memchr(open + 1, '"', eol - (size_t)(open + 1 - b)) : NULL;
+		if (!close)
+			continue;
+		const char *said = open;
+		while (said > p && said[-1] == ' ')
+			said--;
+		int words = 0;
+		for (const char *w = open; w < close; w++)
+			words += *w == ' ';
+		if (said[-1] != ':' || words < 3)
+			continue; /* a speaker's sentence, not a name in code ("annotate(\"tokenize\")") */
+		size_t next = 0, hi = r->nsentences; /* the first sentence after the line */
+		while (next < hi) {
+			size_t mid = (next + hi) / 2;
+			if (r->sentences[mid].start < eol)
+				next = mid + 1;
+			else
+				hi = mid;
+		}
+		if (next < r->nsentences && endorses(b, r->sentences[next], endorse))
+			continue;
+		struct gr_span q = span_at((size_t)(open - b) + 1, (size_t)(close - b));
+		for (size_t t = span_of(r->sentences, r->nsentences, q.start); t != NONE && t < r->nsentences &&
+										   r->sentences[t].start < q.end;
+		     t++)
+			report_span(a, t, q.start, q.end);
+	}
+}
+
 static void mark_reported(struct gr_analysis *a)
 {
-	static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
-					       "makes sense", "i will", "we will", "i'd do", "worth it", "i kept",
-					       "i'm keeping", "went with", "going with", "is proposed", "we propose",
-					       "i propose", NULL };
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
 					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
 					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
@@ -2180,6 +2230,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_stuffed(a);
 	drop_dangling(a);
 	mark_reported(a);
+	mark_blockquoted(a);
 	mark_superseded(a);
 	free(cues.v);
 	free(cues.verdict);

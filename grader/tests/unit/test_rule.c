@@ -1075,6 +1075,27 @@ static void test_rule_multilingual(void **state)
 				"copy-hypotheses"));
 }
 
+/* Round 36 (career-changers): a teammate quoted in a blockquote is not
+ * the learner; "What I'd leave alone for now:" heads the not-yet answer;
+ * "the GPU is what matters" dismisses the tokenizer. */
+static void test_rule_quoted_teammates(void **state)
+{
+	(void)state;
+	const char *quote = "\n> Priya in #inference: \"attention is 31.7 ms, let's just write a fused Triton "
+			    "attention kernel\"\n\n";
+	char tail[512];
+	snprintf(tail, sizeof(tail), "%sI disagree: it is already flash, and 35 ms of copies are unexplained.\n", quote);
+	assert_true(passes_with(part_a, PART_A_FIVE, tail, "no-custom-attention"));
+	snprintf(tail, sizeof(tail), "%sGood idea, I agree: let's do it this sprint.\n", quote);
+	assert_false(passes_with(part_a, PART_A_FIVE, tail, "no-custom-attention"));
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"\nWhat I'd leave alone for now: attention.\nPeople love to jump to \"write a better "
+				"attention kernel\", but it is already flash and real math.\n",
+				"not-yet"));
+	assert_false(passes_with(part_a, PART_A_FIVE, "\nNot yet: the tokenizer. It's CPU, the GPU is what matters.\n",
+				 "not-yet"));
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1314,6 +1335,7 @@ int main(void)
 		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_paper_voice),
 		cmocka_unit_test(test_rule_multilingual),
+		cmocka_unit_test(test_rule_quoted_teammates),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
