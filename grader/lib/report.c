@@ -1222,6 +1222,32 @@ static int aside_at(const struct parser *p, size_t i)
 	return 0;
 }
 
+/* Is sentence s, its first word at b[w..e), a short answer to the
+ * question before it ("Is the tokenizer free? No.", "Q: ...? A: Not at
+ * all.")? What explains the answer then goes on from the question. */
+static int answers_question(const struct gr_report *r, size_t s, size_t w, size_t e)
+{
+	static const char *const answer[] = { "yes", "no", "not", "nope", "yep", "yeah", "never", "absolutely",
+					      "exactly", "hardly", NULL };
+	const char *b = r->text.buf;
+	struct gr_span prev = r->sentences[s - 1], sp = r->sentences[s];
+	size_t q = prev.end;
+	while (q > prev.start && strchr(" \n*_", b[q - 1]))
+		q--;
+	if (q == prev.start || b[q - 1] != '?')
+		return 0;
+	if (e - w == 1 && (b[w] == 'A' || b[w] == 'a') && e < sp.end && b[e] == ':') { /* "A: No." */
+		for (w = e; w < sp.end && !gr_isalpha((unsigned char)b[w]); w++)
+			;
+		for (e = w; e < sp.end && gr_isalpha((unsigned char)b[e]); e++)
+			;
+	}
+	int known = 0;
+	for (const char *const *a = answer; *a && !known; a++)
+		known = strlen(*a) == e - w && !strncasecmp(b + w, *a, e - w);
+	return known && gr_count_words(b, sp.start, sp.end) <= 4;
+}
+
 int gr_sentence_continues(const struct gr_report *r, size_t s)
 {
 	static const char *const anaphor[] = { "it", "it's", "its", "it'd", "it'll", "this", "that", "that's",
@@ -1238,6 +1264,8 @@ int gr_sentence_continues(const struct gr_report *r, size_t s)
 		w++; /* "**It", "- It" */
 	for (e = w; e < sp.end && (gr_isalpha((unsigned char)b[e]) || b[e] == '\''); e++)
 		;
+	if (newlines <= 1 && answers_question(r, s, w, e))
+		return 1;
 	char c = (char)tolower((unsigned char)b[w]);
 	if (newlines > 1 || e == w || (c != 'i' && c != 't' && c != 'w'))
 		return 0; /* the anaphors start with one of these */

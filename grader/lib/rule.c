@@ -1291,8 +1291,8 @@ static void mark_blockquoted(struct gr_analysis *a)
 		if (!close)
 			continue;
 		const char *said = open;
-		while (said > p && said[-1] == ' ')
-			said--;
+		while (said > p && strchr(" *_", said[-1]))
+			said--; /* "> **Priya (in #perf):** \"...\"" */
 		int words = 0;
 		for (const char *w = open; w < close; w++)
 			words += *w == ' ';
@@ -1787,7 +1787,8 @@ static void mark_meta(struct gr_analysis *a)
 static int open_question(const struct gr_report *r, size_t s)
 {
 	static const char *const answer[] = { "yes", "yep", "yeah", "no", "nope", "definitely", "exactly", "correct",
-					      "because", "likely", "probably", "right", "answer", NULL };
+					      "because", "likely", "probably", "right", "answer", "not", "never",
+					      "hardly", "absolutely", "sure", NULL };
 	const char *b = r->text.buf;
 	struct gr_span sp = r->sentences[s];
 	size_t e = sp.end;
@@ -1804,6 +1805,8 @@ static int open_question(const struct gr_report *r, size_t s)
 	if (newlines > 1)
 		return 1;
 	struct gr_span w = first_word(b, next);
+	if (w.end - w.start == 1 && (b[w.start] == 'A' || b[w.start] == 'a') && w.end < next.end && b[w.end] == ':')
+		w = first_word(b, span_at(w.end, next.end)); /* "Q: ...?" then "A: Not at all." */
 	return !word_in(b + w.start, w.end - w.start, answer) && gr_count_words(b, next.start, next.end) > 3;
 }
 
@@ -2514,6 +2517,26 @@ static int clause_has(const struct gr_analysis *a, int c, const struct gr_mentio
 	return 0;
 }
 
+/* Does sentence s weigh an idea as a question left open ("Could we
+ * capture the decode step in a CUDA graph?", "Would batching help?")? It
+ * proposes nothing. A plan that ends on what it will learn ("re-profile:
+ * who calls aten::to?") opens with its verb, not a question word. */
+static int weighs_openly(const struct gr_analysis *a, unsigned s)
+{
+	static const char *const ask[] = { "could", "should", "would", "can", "shall", "is", "are", "do", "does",
+					   "did", "what", "which", "how", "why", "will", NULL };
+	/* "Should it be a profile? A reload in bf16? Or pinning memory?": the
+	 * alternatives after an open question are weighed with it. */
+	for (unsigned k = s, hops = 0; hops < 4 && open_question(a->r, k); k--, hops++) {
+		struct gr_span w = first_word(a->r->text.buf, a->r->sentences[k]);
+		if (w.start < a->r->sentences[k].end && word_in(a->r->text.buf + w.start, w.end - w.start, ask))
+			return 1;
+		if (k == 0)
+			break;
+	}
+	return 0;
+}
+
 static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, struct gr_span sp,
 					   enum gr_polarity pol, int near, int unless, const int *apart, size_t napart)
 {
@@ -2525,7 +2548,8 @@ static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, s
 			const struct gr_mention *x = &m->v[i];
 			if (x->stuffed || !pol_ok(x, pol))
 				continue;
-			if (pol == GR_POL_PROPOSED && rationale(a->r->text.buf, a->r->clauses[x->clause]))
+			if (pol == GR_POL_PROPOSED &&
+			    (rationale(a->r->text.buf, a->r->clauses[x->clause]) || weighs_openly(a, x->sentence)))
 				continue; /* the why of another proposal, not the proposal */
 			if (near >= 0 && !near_has(a, near, x, apart, napart))
 				continue;
@@ -3208,7 +3232,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (!code && (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
 				      after_purpose(b, a->r->clauses[x->clause].start, x->start)))
 				continue;
-			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp) || code))
+			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp) || code) ||
+			    weighs_openly(a, x->sentence))
 				continue;
 			if (setting_of_other(a, rule, i, x))
 				continue;
@@ -3262,7 +3287,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (cs < sp.start)
 				cs = sp.start;
 			int head = heads_clause(b, cs, x->start);
-			if (!head || asks(b, a->r->clauses[x->clause], x) || aside(b, a->r->clauses[x->clause]))
+			if (!head || asks(b, a->r->clauses[x->clause], x) || aside(b, a->r->clauses[x->clause]) ||
+			    weighs_openly(a, x->sentence))
 				continue;
 			if (actions > 0 && contingent(b, a->r->sentences[x->sentence], cs))
 				continue; /* "If so, load in bf16 and re-profile": what the result decides */
@@ -3298,7 +3324,15 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	if (actions == 2 && first_looks && second_changes && last_measure != NONE &&
 	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4))
 		actions = 1;
-	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
+	int any_action = 0; /* an affirmed action anywhere in scope (both ranges), not in an open question */
+	struct gr_span ranges[2] = { { .start = sp.start, .end = sp.end }, { .start = sp.start2, .end = sp.end2 } };
+	for (int k = 0; k < 2 && rule->action >= 0; k++) {
+		const struct gr_mentions *act = &a->concepts[rule->action];
+		for (size_t i = first_at(act, ranges[k].start); i < act->n && act->v[i].start < ranges[k].end && !any_action;
+		     i++)
+			any_action = !act->v[i].stuffed && pol_ok(&act->v[i], GR_POL_AFFIRMED) &&
+				     !weighs_openly(a, act->v[i].sentence);
+	}
 	int n = kinds;
 	if (items > n)
 		n = items;
