@@ -1815,6 +1815,7 @@ static int open_question(const struct gr_report *r, size_t s)
  * batching?"), and a question asserts nothing. One rhetorical question,
  * or one answered in the next sentence, is prose. */
 #define GR_OPEN_QUESTIONS 3
+static int weighs_openly(const struct gr_analysis *a, unsigned s);
 static void mark_questions(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -1829,10 +1830,8 @@ static void mark_questions(struct gr_analysis *a)
 			last = line;
 		}
 	}
-	if (open < GR_OPEN_QUESTIONS)
-		return;
 	for (size_t s = 0; s < r->nsentences; s++)
-		if (!a->stuffed[s] && open_question(r, s)) {
+		if (!a->stuffed[s] && ((open >= GR_OPEN_QUESTIONS && open_question(r, s)) || weighs_openly(a, (unsigned)s))) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
 		}
@@ -2517,24 +2516,64 @@ static int clause_has(const struct gr_analysis *a, int c, const struct gr_mentio
 	return 0;
 }
 
-/* Does sentence s weigh an idea as a question left open ("Could we
- * capture the decode step in a CUDA graph?", "Would batching help?")? It
- * proposes nothing. A plan that ends on what it will learn ("re-profile:
- * who calls aten::to?") opens with its verb, not a question word. */
+/* Does sentence s end with a question mark? */
+static int asks_at_end(const char *b, struct gr_span sp)
+{
+	size_t e = sp.end;
+	while (e > sp.start && strchr(" \n*_\")'", b[e - 1]))
+		e--;
+	return e > sp.start && b[e - 1] == '?';
+}
+
+/* Does sentence s weigh ideas as questions left open ("Could we capture
+ * the decode step in a CUDA graph? Could torch.compile do it? Worth
+ * thinking about.")? It proposes and claims nothing. A question is
+ * answered when a sentence after it in its paragraph (up to three) opens
+ * with an answer ("Would fused attention help? There's no attention op
+ * ... So no.", "Is each copy_ a child of to? If it shows up alone, H2 is
+ * rejected."). A plan that ends on what it will learn ("re-profile: who
+ * calls aten::to?") opens with its verb, not a question word. */
 static int weighs_openly(const struct gr_analysis *a, unsigned s)
 {
 	static const char *const ask[] = { "could", "should", "would", "can", "shall", "is", "are", "do", "does",
 					   "did", "what", "which", "how", "why", "will", NULL };
-	/* "Should it be a profile? A reload in bf16? Or pinning memory?": the
-	 * alternatives after an open question are weighed with it. */
-	for (unsigned k = s, hops = 0; hops < 4 && open_question(a->r, k); k--, hops++) {
-		struct gr_span w = first_word(a->r->text.buf, a->r->sentences[k]);
-		if (w.start < a->r->sentences[k].end && word_in(a->r->text.buf + w.start, w.end - w.start, ask))
-			return 1;
-		if (k == 0)
+	static const char *const answer[] = { "yes", "yep", "yeah", "no", "nope", "not", "never", "hardly",
+					      "absolutely", "exactly", "definitely", "correct", "right", "because",
+					      "if", NULL };
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	if (!asks_at_end(b, r->sentences[s]))
+		return 0;
+	int asked = 0; /* back over the questions before it: "Should it be X? A reload? Or Y?" */
+	for (unsigned k = s, hops = 0; hops < 4 && !asked; k--, hops++) {
+		struct gr_span w = first_word(b, r->sentences[k]);
+		asked = w.start < r->sentences[k].end && word_in(b + w.start, w.end - w.start, ask);
+		if (k == 0 || !asks_at_end(b, r->sentences[k - 1]))
 			break;
 	}
-	return 0;
+	if (!asked)
+		return 0;
+	for (size_t k = s + 1, seen = 0; k < r->nsentences && seen < 3; k++) {
+		int newlines = 0;
+		for (size_t i = r->sentences[k - 1].end; i < r->sentences[k].start; i++)
+			newlines += b[i] == '\n';
+		if (newlines > 1)
+			break; /* the paragraph ends */
+		if (asks_at_end(b, r->sentences[k]))
+			continue;
+		seen++;
+		struct gr_span w = first_word(b, r->sentences[k]);
+		for (int hop = 0; hop < 2 && w.start < r->sentences[k].end; hop++) {
+			size_t n = w.end - w.start;
+			if (word_in(b + w.start, n, answer))
+				return 0;
+			if (!((n == 1 && gr_tolower((unsigned char)b[w.start]) == 'a') ||
+			      (n == 2 && !strncasecmp(b + w.start, "so", 2))))
+				break; /* "A: No.", "So no." */
+			w = first_word(b, span_at(w.end, r->sentences[k].end));
+		}
+	}
+	return 1;
 }
 
 static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, struct gr_span sp,

@@ -1096,6 +1096,31 @@ static void test_rule_quoted_teammates(void **state)
 				 "not-yet"));
 }
 
+/* Round 37 (explainers): questions left open propose nothing; a
+ * rhetorical one answered by what follows claims what the answer says. */
+static void test_rule_open_questions(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *pb = "Workload: bs=1, decode 128\nHardware: L4\nTop CUDA time: matmul 6.1 ms over 240 calls\n"
+			 "Top CPU / orchestration cost: Python decode loop 38 ms: launch-bound\n";
+	const char *open = "Next experiment: Could we capture the decode step in a CUDA graph? Could torch.compile do "
+			   "that for us? Worth thinking about.\n";
+	assert_false(passes_with(b, pb, open, "overhead-experiment"));
+	assert_false(passes_with(b, pb, open, "single-experiment"));
+	assert_true(passes_with(b, pb,
+				"Next experiment: capture the decode step in a CUDA graph and compare ms/token.\n\n"
+				"Would fused attention help? There's no attention op in this table to replace, and the "
+				"time is Python and launch gaps, not kernel math. So no.\n",
+				"fused-attention-wrong"));
+	gr_exercise_free(b);
+	assert_true(passes_with(part_a, "Workload: x\nHardware: L4\nTop CUDA time: matmul\nTop CPU / orchestration "
+					"cost: tokenizer.encode 22 ms\nNext experiment: re-profile\n",
+				"\nQ: Is the tokenizer free because it's on the CPU?\nA: Not at all. It runs before the "
+				"GPU gets any input, so the user waits those 22 ms.\n",
+				"tokenizer-latency"));
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1336,6 +1361,7 @@ int main(void)
 		cmocka_unit_test(test_rule_paper_voice),
 		cmocka_unit_test(test_rule_multilingual),
 		cmocka_unit_test(test_rule_quoted_teammates),
+		cmocka_unit_test(test_rule_open_questions),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
