@@ -1316,6 +1316,35 @@ static void mark_blockquoted(struct gr_analysis *a)
 	}
 }
 
+/* "I'd check the casts... wait, no, actually I'd switch to FA2": what a
+ * retraction takes back (its sentence up to it, or the sentence before
+ * when it opens one) is no longer claimed. */
+static void mark_retracted(struct gr_analysis *a)
+{
+	static const char *const cues[] = { "wait, no", "wait no", "actually, no", "actually no", "scratch that",
+					    "never mind", "nevermind", "on second thought", NULL };
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *tri = r->tri;
+	if (!tri || !tri->lower || tri->len != r->text.len)
+		return;
+	for (const char *const *c = cues; *c; c++) {
+		size_t n = strlen(*c);
+		if (!gr_trigrams_may_hold(tri, *c, n))
+			continue;
+		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
+		     p += n) {
+			size_t at = (size_t)(p - tri->lower);
+			size_t t = span_of(r->sentences, r->nsentences, at);
+			if (t == NONE)
+				continue;
+			if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at)
+				report_span(a, t, r->sentences[t].start, at);
+			else if (t > 0) /* it opens its sentence: the one before is taken back */
+				report_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
+		}
+	}
+}
+
 static void mark_reported(struct gr_analysis *a)
 {
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
@@ -2233,6 +2262,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	drop_dangling(a);
 	mark_reported(a);
 	mark_blockquoted(a);
+	mark_retracted(a);
 	mark_superseded(a);
 	free(cues.v);
 	free(cues.verdict);

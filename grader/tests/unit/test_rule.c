@@ -1101,6 +1101,19 @@ static void test_rule_quoted_teammates(void **state)
 static void test_rule_open_questions(void **state)
 {
 	(void)state;
+	/* Round 38 (anxious novices): "wait, no" takes back what came before it. */
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *pc = "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n"
+			 "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	assert_false(passes_with(c, pc,
+				 "Next experiment: I'd check if the weights are cast from fp32 to bf16 every step... "
+				 "wait, no, actually I'd switch SDPA to FlashAttention-2 and re-profile.\n",
+				 "movement-experiment"));
+	assert_true(passes_with(c, pc,
+				"Next experiment: I'd switch SDPA to FlashAttention-2... wait, no, scratch that: I'd "
+				"check if the weights are cast from fp32 to bf16 every step.\n",
+				"no-flash-attention"));
+	gr_exercise_free(c);
 	struct gr_exercise *b = load_exercise("part-b");
 	const char *pb = "Workload: bs=1, decode 128\nHardware: L4\nTop CUDA time: matmul 6.1 ms over 240 calls\n"
 			 "Top CPU / orchestration cost: Python decode loop 38 ms: launch-bound\n";
