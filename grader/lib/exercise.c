@@ -30,15 +30,15 @@ struct loader {
 	struct gr_exercise *ex;
 	struct gr_pcache *pc;    /* patterns compiled so far, by text (NULL: compile each) */
 	pcre2_match_data *md;    /* for matches_empty(), created on first use */
-	pcre2_code ***unchecked; /* set patterns still compiling (gr_pcache_defer): */
+	pcre2_code ***unchecked; /* patterns still compiling (gr_pcache_defer): */
 	size_t nunchecked, cunchecked; /* matches_empty() once they are */
-	struct checks *checks;   /* a list's items compiling to be checked (compile_list) */
+	struct checks *checks;   /* a list's items compiled only to be checked (compile_list_later) */
 	size_t nchecks, cchecks;
 };
 
 /* The items of one list, compiled in the background only to be checked
- * (each compiles, none matches the empty string) once they are; the cache
- * lends them, so they are freed after it (free_checks). */
+ * (each compiles, none matches the empty string: L->unchecked) once they
+ * are; the cache lends them, so they are freed after it (free_checks). */
 struct checks {
 	pcre2_code **re;
 	size_t n;
@@ -352,6 +352,15 @@ static char *join_items(yaml_node_t *const *items, size_t count)
 	return joined;
 }
 
+/* A slot compiling in the background, for finish_compiles() to check. */
+static int check_later(struct loader *L, pcre2_code **slot)
+{
+	if (GR_GROW(L->unchecked, L->nunchecked, L->cunchecked, 256) < 0)
+		return GR_ENOMEM;
+	L->unchecked[L->nunchecked++] = slot;
+	return 0;
+}
+
 /* compile_list() while the load compiles in the background: the items and
  * their alternation are queued, and the items are checked once they are
  * compiled (finish_compiles). A bad item shows there as a failed load,
@@ -382,6 +391,8 @@ static int compile_list_later(struct loader *L, yaml_node_t *const *items, size_
 				return GR_EINPUT;
 		} else if (gr_pcache_compile_later(L->pc, p, PLAIN_OPTIONS, &c->re[i], &code, &off) < 0) {
 			return GR_EINPUT; /* loaded again, where it is reported */
+		} else if (check_later(L, &c->re[i]) < 0) {
+			return GR_ENOMEM;
 		}
 	}
 	char *joined = join_items(items, count);
@@ -466,9 +477,8 @@ static int compile_set(struct loader *L, yaml_node_t *n, const char *owner, stru
 		return rc;
 	for (size_t i = 0; i < out->n; i++) {
 		if (!out->v[i].re) { /* still compiling: checked by finish_compiles() */
-			if (GR_GROW(L->unchecked, L->nunchecked, L->cunchecked, 256) < 0)
+			if (check_later(L, &out->v[i].re) < 0)
 				return GR_ENOMEM;
-			L->unchecked[L->nunchecked++] = &out->v[i].re;
 		} else if (matches_empty(L, out->v[i].re)) {
 			return fail(L, items[i], "pattern in %s matches the empty string, so it matches everywhere", owner);
 		}
@@ -1468,7 +1478,7 @@ static void encode_json(struct gr_exercise *ex)
 #define LOAD_AGAIN (-100)
 
 /* Wait for the patterns compiling in the background and check what
- * compile_set() could not. */
+ * compile_set() and compile_list_later() could not. */
 static int finish_compiles(struct loader *L)
 {
 	if (gr_pcache_finish(L->pc) < 0)
@@ -1476,10 +1486,6 @@ static int finish_compiles(struct loader *L)
 	for (size_t i = 0; i < L->nunchecked; i++)
 		if (matches_empty(L, *L->unchecked[i]))
 			return LOAD_AGAIN;
-	for (size_t i = 0; i < L->nchecks; i++)
-		for (size_t k = 0; k < L->checks[i].n; k++)
-			if (L->checks[i].re[k] && matches_empty(L, L->checks[i].re[k]))
-				return LOAD_AGAIN; /* (one checked at once is NULL) */
 	return 0;
 }
 

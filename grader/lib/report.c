@@ -509,6 +509,16 @@ static void mark_code_line(struct parser *p, size_t i)
 	p->r->code_line[i] = 1;
 }
 
+/* Does line l open or close a fenced code block ("```python", "~~~")? */
+static int fence_line(const char *buf, const struct linfo *l)
+{
+	const char *b = buf + l->off;
+	size_t k = 0;
+	while (k < l->len && b[k] == ' ')
+		k++;
+	return l->len - k >= 3 && (!strncmp(b + k, "```", 3) || !strncmp(b + k, "~~~", 3));
+}
+
 /* Lines of a fenced or indented code block: each is a statement of its own
  * (no sentence runs across them) and code is never a keyword list. Lines
  * of code commented out are blanked, as a struck-out line is. */
@@ -522,7 +532,7 @@ static void mark_code(struct parser *p)
 		size_t k = 0;
 		while (k < l->len && b[k] == ' ')
 			k++;
-		int fence = l->len - k >= 3 && (!strncmp(b + k, "```", 3) || !strncmp(b + k, "~~~", 3));
+		int fence = fence_line(p->r->text.buf, l);
 		if (!in && !fence && !indented && !l->blank)
 			indented = indented_code(p, i);
 		if (fence || in || indented)
@@ -755,19 +765,12 @@ static size_t code_below(const struct parser *p, size_t vs, size_t ve, size_t la
 		j++;
 	if (j >= p->nl || !p->li[j].code || p->li[j].field >= 0)
 		return ve;
-	const struct linfo *open = &p->li[j];
-	size_t k = open->off;
-	while (k < open->off + open->len && b[k] == ' ')
-		k++;
-	if (open->off + open->len - k < 3 || (strncmp(b + k, "```", 3) && strncmp(b + k, "~~~", 3)))
+	if (!fence_line(b, &p->li[j]))
 		return ve; /* an indented block has no end of its own to point at */
 	for (j++; j < p->nl && p->li[j].code; j++) {
 		if (p->li[j].field >= 0)
 			return ve; /* "# Workload: ..." in the block: fields of their own */
-		size_t m = p->li[j].off;
-		while (m < p->li[j].off + p->li[j].len && b[m] == ' ')
-			m++;
-		if (p->li[j].off + p->li[j].len - m >= 3 && (!strncmp(b + m, "```", 3) || !strncmp(b + m, "~~~", 3)))
+		if (fence_line(b, &p->li[j]))
 			return p->li[j].off + p->li[j].len;
 	}
 	return ve;

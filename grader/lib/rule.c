@@ -122,9 +122,6 @@ static int contrast_not(const char *b, struct cue q)
 	return dtype_or_device(b, before, 0) && dtype_or_device(b, after, 1);
 }
 
-/* Drop the negation cues that negate nothing: "Why not write a fused
- * kernel?", "why don't we try it" (a question that proposes), and the
- * "not" of "bf16 not fp32" (contrast_not). */
 /* Is the cue "no" Portuguese's "in the" ("quantizar os pesos ... no L4")?
  * Its line reads as Portuguese: two of its words that neither English nor
  * Spanish has. */
@@ -156,6 +153,9 @@ static int portuguese_no(const char *b, struct cue q)
 	return found >= 2;
 }
 
+/* Drop the negation cues that negate nothing: "Why not write a fused
+ * kernel?", "why don't we try it" (a question that proposes), the "not" of
+ * "bf16 not fp32" (contrast_not), and Portuguese "no" (portuguese_no). */
 static void drop_proposing_cues(struct cues *c, const char *b)
 {
 	size_t n = 0;
@@ -249,9 +249,8 @@ static struct wordset ws_function = WORDSET(
 	 * bestätigt", "si entra float32, confirma", "agar float32 hai toh confirm". */
 	"si", "cada", "hay", "ver", "confirma", "rechaza", "est\xC3\xA1", "j\xC3\xA1", "recebe", "mostra",
 	"confirme", "chaque", "sous", "voir", "montre", "wenn", "zeigt", "sonst", "im", "nach", "von", "oder",
-	"als", "wie", "das", "dann", "es", "bei", "agar", "hota", "ob", "jedes", "jeder", "jede", "unter", "einem",
-	"einen", "einer", "auf", "aus", "wird", "hat", "kann", "debajo", "entra", "sale", "chaque", "il", "y", "a",
-	"dentro");
+	"als", "wie", "dann", "bei", "agar", "hota", "ob", "jedes", "jeder", "jede", "unter", "einem", "einen",
+	"einer", "auf", "aus", "wird", "hat", "kann", "debajo", "entra", "sale", "dentro");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
@@ -652,7 +651,7 @@ static size_t verdict_after(const struct cues *c, const char *b, const struct gr
  * (1..40), 0 when w is not one. */
 static unsigned option_label(const char *w, size_t n)
 {
-	static const char *const roman[] = { "i", "ii", "iii", "iv", NULL };
+	static const char *const roman[] = { "ii", "iii", "iv", NULL }; /* "i" is a letter */
 	if (n == 1 && gr_isdigit((unsigned char)w[0]) && w[0] != '0')
 		return (unsigned)(w[0] - '0');
 	if (n == 2 && gr_isdigit((unsigned char)w[0]) && gr_isdigit((unsigned char)w[1]))
@@ -1258,10 +1257,6 @@ static void report_span(struct gr_analysis *a, size_t t, size_t from, size_t upt
 				a->concepts[c].v[i].negated = 1;
 }
 
-/* "Some people suggest upgrading to a faster SDPA backend", "my teammate
- * wants to write a Triton kernel": what someone else suggests is not the
- * learner's proposal, unless the learner endorses it in that sentence or
- * the next ("and I agree", "he's right", "let's", "I'll"). */
 /* What endorses a reported idea, in its sentence or the next ("and I
  * agree", "let's", "going with"). */
 static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let's", "we'll", "good idea",
@@ -1345,6 +1340,10 @@ static void mark_retracted(struct gr_analysis *a)
 	}
 }
 
+/* "Some people suggest upgrading to a faster SDPA backend", "my teammate
+ * wants to write a Triton kernel": what someone else suggests is not the
+ * learner's proposal, unless the learner endorses it in that sentence or
+ * the next ("and I agree", "he's right", "let's", "I'll"). */
 static void mark_reported(struct gr_analysis *a)
 {
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
@@ -2617,8 +2616,7 @@ static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, s
 			const struct gr_mention *x = &m->v[i];
 			if (x->stuffed || !pol_ok(x, pol))
 				continue;
-			if (pol == GR_POL_PROPOSED &&
-			    (rationale(a->r->text.buf, a->r->clauses[x->clause]) || weighs_openly(a, x->sentence)))
+			if (pol == GR_POL_PROPOSED && rationale(a->r->text.buf, a->r->clauses[x->clause]))
 				continue; /* the why of another proposal, not the proposal */
 			if (near >= 0 && !near_has(a, near, x, apart, napart))
 				continue;
@@ -3301,8 +3299,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (!code && (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
 				      after_purpose(b, a->r->clauses[x->clause].start, x->start)))
 				continue;
-			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp) || code) ||
-			    weighs_openly(a, x->sentence))
+			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp) || code))
 				continue;
 			if (setting_of_other(a, rule, i, x))
 				continue;
@@ -3356,8 +3353,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (cs < sp.start)
 				cs = sp.start;
 			int head = heads_clause(b, cs, x->start);
-			if (!head || asks(b, a->r->clauses[x->clause], x) || aside(b, a->r->clauses[x->clause]) ||
-			    weighs_openly(a, x->sentence))
+			if (!head || asks(b, a->r->clauses[x->clause], x) || aside(b, a->r->clauses[x->clause]))
 				continue;
 			if (actions > 0 && contingent(b, a->r->sentences[x->sentence], cs))
 				continue; /* "If so, load in bf16 and re-profile": what the result decides */
@@ -3393,15 +3389,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	if (actions == 2 && first_looks && second_changes && last_measure != NONE &&
 	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4))
 		actions = 1;
-	int any_action = 0; /* an affirmed action anywhere in scope (both ranges), not in an open question */
-	struct gr_span ranges[2] = { { .start = sp.start, .end = sp.end }, { .start = sp.start2, .end = sp.end2 } };
-	for (int k = 0; k < 2 && rule->action >= 0; k++) {
-		const struct gr_mentions *act = &a->concepts[rule->action];
-		for (size_t i = first_at(act, ranges[k].start); i < act->n && act->v[i].start < ranges[k].end && !any_action;
-		     i++)
-			any_action = !act->v[i].stuffed && pol_ok(&act->v[i], GR_POL_AFFIRMED) &&
-				     !weighs_openly(a, act->v[i].sentence);
-	}
+	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
 	int n = kinds;
 	if (items > n)
 		n = items;
