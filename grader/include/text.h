@@ -50,6 +50,7 @@ enum {
 	GR_TEXT_HTML = 1 << 5,         /* HTML tags and entities read as text */
 	GR_TEXT_ECHO = 1 << 6,         /* lines copied from the prompt or feedback ignored (report.c) */
 	GR_TEXT_TAGS = 1 << 7,         /* "keywords: ..." / "[tags: ...]" lists and table tag columns ignored */
+	GR_TEXT_UNTICKED = 1 << 8,     /* "- [ ] ..." items beside a ticked "- [x]" ignored */
 };
 
 struct gr_line {

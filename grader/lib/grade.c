@@ -106,6 +106,9 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 	if (!rc && (f & GR_TEXT_TAGS))
 		rc |= add_warning(v, strdup("keyword tags (\"keywords: ...\", a \"tags\" column) are a list of terms, "
 					    "not a claim, and were not graded"));
+	if (!rc && (f & GR_TEXT_UNTICKED))
+		rc |= add_warning(v, strdup("an unticked box (\"- [ ] ...\") in a list where you ticked another "
+					    "(\"- [x]\") is an option you did not choose, and was not graded"));
 	if (!rc && (f & GR_TEXT_COMMENTS))
 		rc |= add_warning(v, strdup("text inside HTML comments (<!-- -->) is not part of your answer and was ignored"));
 	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {

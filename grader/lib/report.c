@@ -693,7 +693,11 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int r
 		 * whose line breaks were lost ("... KV cache enabled Hardware:
 		 * 2x A100 Top CUDA time: ..."). */
 		int bare = runtogether && c == ' ' && i + 1 < end && isupper((unsigned char)p->buf[i + 1]);
-		if (c != '.' && c != ';' && c != ',' && c != '|' && !bare)
+		/* "workload: bs1 / hardware: L4 / top cuda time: ...": a spaced
+		 * slash parts fields typed on one line, before a label with
+		 * its colon ("top cpu / orchestration cost" holds one too). */
+		int slash = c == '/' && i > from && p->buf[i - 1] == ' ';
+		if (c != '.' && c != ';' && c != ',' && c != '|' && !bare && !slash)
 			continue;
 		size_t j = i + 1;
 		while (j < end && (p->buf[j] == ' ' || p->buf[j] == '*' || p->buf[j] == '_'))
@@ -703,7 +707,7 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int r
 		if (j >= end)
 			continue;
 		int k = label_at(p, j, end, state, value);
-		if (k >= 0 && bare && (*state != GR_FIELD_LABELLED || !memchr(p->buf + j, ':', *value - j)))
+		if (k >= 0 && (bare || slash) && (*state != GR_FIELD_LABELLED || !memchr(p->buf + j, ':', *value - j)))
 			k = -1;
 		if (k >= 0) {
 			*f = k;
@@ -1029,6 +1033,17 @@ static int in_field_value(struct gr_report *r, size_t off)
 	return 0;
 }
 
+/* Does b[s, e) hold the word w (lowercase) anywhere, whole? */
+static int word_at_ci(const char *b, size_t s, size_t e, const char *w)
+{
+	size_t n = strlen(w);
+	for (size_t i = s; i + n <= e; i++)
+		if (!strncasecmp(b + i, w, n) && (i == s || !isalnum((unsigned char)b[i - 1])) &&
+		    (i + n == e || !isalnum((unsigned char)b[i + n])))
+			return 1;
+	return 0;
+}
+
 /* Is v a stand-in for a value: "N/A", "TBD", "see below", "see the
  * acceptance criteria"? Words that say nothing about this report. */
 static int placeholder(const char *b, struct gr_span v)
@@ -1048,7 +1063,13 @@ static int placeholder(const char *b, struct gr_span v)
 		e--;
 	size_t n = e - s;
 	if (!n)
-		return 0; /* empty is empty: report-fields says so already */
+		return v.end - v.start >= 3 && memchr(b + v.start, '_', v.end - v.start) &&
+		       memmem(b + v.start, v.end - v.start, "___", 3); /* a form's blank, "______" */
+	if (b[s] == '<' && b[e - 1] == '>' && !memchr(b + s, '\n', n))
+		return 1; /* a template's "<your answer here>", "<fill in>" */
+	if (s > v.start && b[s - 1] == '[' && e < v.end && b[e] == ']' && !memchr(b + s, '\n', n) &&
+	    (word_at_ci(b, s, e, "fill") || word_at_ci(b, s, e, "your") || word_at_ci(b, s, e, "answer")))
+		return 1; /* "[fill in]", "[your answer]" */
 	for (const char *const *w = whole; *w && n <= 24; w++) /* most values are longer than any stand-in */
 		if (strlen(*w) == n && !strncasecmp(b + s, *w, n))
 			return 1;
@@ -1096,7 +1117,8 @@ static void keep_choice(struct parser *p)
 					     "i would go with", "i'll go with", "my pick is", "my pick:", "i'd pick",
 					     "i would pick", "i'll pick", "i will pick", "if i can only do one", "if i could only do one",
 					     "if i can only pick one", "if i could only pick one", "if i can only run one",
-					     "if i can only try one", "if i only get one", "i'm going with",
+					     "if i can only try one", "if i only get one", "if i get one", "if i get only one",
+					     "if i get just one", "if i only have one", "if i only had one", "i'm going with",
 					     "i am going with", "i'm going to go with", "i'd choose", "i'll choose",
 					     "i choose", "my choice is", "my choice:", "i settled on", "i'm picking",
 					     "if i have to commit to one", "if i had to commit to one", "if i must commit to one",

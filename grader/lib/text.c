@@ -448,6 +448,93 @@ static unsigned blank_struck(char *buf, size_t len)
 	return found;
 }
 
+/* The box a task-list line opens with ("- [ ] ", "* [x] ", "2. [X] ",
+ * "[ ] "): 1 unticked, 2 ticked, 0 none; *at is where the box starts. */
+static int box_at(const char *b, size_t s, size_t e, size_t *at)
+{
+	size_t i = s;
+	while (i < e && b[i] == ' ')
+		i++;
+	if (i + 1 < e && strchr("-*+", b[i]) && b[i + 1] == ' ') {
+		i += 2;
+	} else if (i < e && b[i] >= '0' && b[i] <= '9') {
+		while (i < e && b[i] >= '0' && b[i] <= '9')
+			i++;
+		if (i + 1 >= e || (b[i] != '.' && b[i] != ')') || b[i + 1] != ' ')
+			return 0;
+		i += 2;
+	}
+	while (i < e && b[i] == ' ')
+		i++;
+	if (i + 3 > e || b[i] != '[' || b[i + 2] != ']' || (i + 3 < e && b[i + 3] != ' '))
+		return 0;
+	*at = i;
+	return b[i + 1] == ' ' ? 1 : b[i + 1] == 'x' || b[i + 1] == 'X' ? 2 : 0;
+}
+
+/* Blank the unticked items of a task list that has a ticked one ("Next
+ * experiment (tick ONE): - [x] re-profile ... - [ ] custom attention
+ * kernel"): the learner chose the one and not the others. A list of boxes
+ * none of which is ticked is a plan written as a checklist: kept. A list
+ * runs over its items' indented continuation lines. */
+static unsigned blank_unticked(char *b, size_t len)
+{
+	if (!memmem(b, len, "[x]", 3) && !memmem(b, len, "[X]", 3))
+		return 0;
+	unsigned found = 0;
+	for (size_t s = 0; s < len;) {
+		size_t e = s, at;
+		while (e < len && b[e] != '\n')
+			e++;
+		if (!box_at(b, s, e, &at)) {
+			s = e + 1;
+			continue;
+		}
+		/* The list: box lines, and indented lines under them. */
+		size_t ls = s, le = e;
+		int ticked = 0;
+		for (size_t t = s; t < len;) {
+			size_t te = t;
+			while (te < len && b[te] != '\n')
+				te++;
+			int box = box_at(b, t, te, &at);
+			if (!box && !(t < te && b[t] == ' ' && t > ls))
+				break;
+			ticked |= box == 2;
+			le = te;
+			t = te + 1;
+		}
+		for (size_t t = ls; ticked && t < le;) {
+			size_t te = t;
+			while (te < len && b[te] != '\n')
+				te++;
+			if (box_at(b, t, te, &at) == 1) {
+				size_t lead = 0;
+				while (b[t + lead] == ' ')
+					lead++;
+				memset(b + t, ' ', te - t);
+				found = GR_TEXT_UNTICKED;
+				/* ... and what continues it, indented deeper */
+				for (size_t c = te + 1; c < le;) {
+					size_t ce = c, ind = 0;
+					while (ce < len && b[ce] != '\n')
+						ce++;
+					while (c + ind < ce && b[c + ind] == ' ')
+						ind++;
+					if (box_at(b, c, ce, &at) || ind <= lead || c + ind == ce)
+						break;
+					memset(b + c, ' ', ce - c);
+					te = ce;
+					c = ce + 1;
+				}
+			}
+			t = te + 1;
+		}
+		s = le + 1;
+	}
+	return found;
+}
+
 /* Is s (just after '<') an HTML tag name a rich-text paste would carry?
  * Only these: "std::vector<int>" and "<5 ms" are text. */
 static int html_tag(const char *s, size_t n)
@@ -939,6 +1026,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	}
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
+	flags |= blank_unticked(b.p, b.len);
 	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);
 	jira_markup(b.p, b.len);
