@@ -895,8 +895,22 @@ static int sentences_in(struct parser *p, size_t s, size_t e, size_t *start, int
 	}
 	for (size_t k = s; k < e; k++) {
 		char c = p->buf[k];
-		if ((c == '.' || c == '!' || c == '?') && (k + 1 == e || p->buf[k + 1] == ' ') &&
-		    !gr_abbreviation_before(p->buf, *start, k)) {
+		if (!(c == '.' || c == '!' || c == '?'))
+			continue;
+		size_t q = k + 1; /* past a closing quote: 'the time." I disagree' */
+		if (q < e && p->buf[q] == '"')
+			q++;
+		else if (q + 3 <= e && (!memcmp(p->buf + q, "\xE2\x80\x9D", 3) || !memcmp(p->buf + q, "\xE2\x80\x99", 3)))
+			q += 3;
+		if (q < e && p->buf[q] != ' ')
+			continue;
+		/* "D. suggested": an initial before a word in lowercase */
+		if (c == '.' && k > *start && isupper((unsigned char)p->buf[k - 1]) &&
+		    (k - 1 == *start || !isalnum((unsigned char)p->buf[k - 2])) && q == k + 1 && q + 1 < e &&
+		    islower((unsigned char)p->buf[q + 1]))
+			continue;
+		if (!gr_abbreviation_before(p->buf, *start, k)) {
+			k = q - 1;
 			if (push_span(&r->sentences, &r->nsentences, cap, *start, k + 1) < 0)
 				return -1;
 			*start = k + 1;

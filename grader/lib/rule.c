@@ -963,6 +963,23 @@ static int gives_reason(const char *b, struct gr_span cl)
 	return word_in(b + w.start, w.end - w.start, opens);
 }
 
+/* Is the clause a short disagreement that opens its sentence, the reasons
+ * after it ("I disagree: attention is already flash, ...")? */
+static int disagrees(const char *b, struct gr_span cl)
+{
+	static const char *const says[] = { "i disagree", "i don't agree", "i do not agree", "disagree",
+					    "i'm not convinced", "not convinced", "hard disagree", "strong disagree", NULL };
+	size_t s = cl.start, e = cl.end;
+	while (s < e && !isalpha((unsigned char)b[s]))
+		s++;
+	while (e > s && !isalpha((unsigned char)b[e - 1]))
+		e--;
+	for (const char *const *w = says; *w; w++)
+		if (strlen(*w) == e - s && !strncasecmp(b + s, *w, e - s))
+			return 1;
+	return 0;
+}
+
 /* Does clause cl, the first of its sentence and one that takes back with
  * nothing named, answer the sentence before it? When that one asks ("A
  * custom FlashAttention kernel? No.", "Fused attention? Later, maybe
@@ -988,7 +1005,7 @@ static int answers_back(const struct gr_report *r, size_t cl)
 	if (e > prev.start && b[e - 1] == '?')
 		return 1;
 	int alone = cl + 1 >= r->nclauses || r->clause_sentence[cl + 1] != s;
-	return alone && gr_count_words(b, here.start, here.end) <= 3;
+	return (alone && gr_count_words(b, here.start, here.end) <= 3) || disagrees(b, r->clauses[cl]);
 }
 
 /* "My partner suggested a FlashAttention kernel, but I would not do that
@@ -1029,7 +1046,9 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 	for (size_t cl = 1; cl < r->nclauses; cl++) {
 		size_t s = r->clause_sentence[cl], cue;
 		struct gr_span here = r->clauses[cl];
-		if (named[cl] || !(cue = takes_back(b, here, c)))
+		if (named[cl])
+			continue;
+		if (!(cue = takes_back(b, here, c)) && !(r->clause_sentence[cl - 1] != s && disagrees(b, here)))
 			continue;
 		if (r->clause_sentence[cl - 1] != s) {
 			/* Answered "No.": the whole sentence before is taken back. */
@@ -1316,8 +1335,12 @@ static void mark_blockquoted(struct gr_analysis *a)
  * when it opens one) is no longer claimed. */
 static void mark_retracted(struct gr_analysis *a)
 {
+	/* Irony ("sure, let's hand-write a kernel, what could possibly go
+	 * wrong") takes back what it mocks the same way. */
 	static const char *const cues[] = { "wait, no", "wait no", "actually, no", "actually no", "scratch that",
-					    "never mind", "nevermind", "on second thought", NULL };
+					    "never mind", "nevermind", "on second thought", "kidding", "what could possibly go wrong",
+					    "what could go wrong", "said no one ever", "said nobody ever", "what's the worst that could happen",
+					    "good luck with that", NULL };
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *tri = r->tri;
 	if (!tri || !tri->lower || tri->len != r->text.len)
@@ -1332,6 +1355,9 @@ static void mark_retracted(struct gr_analysis *a)
 			size_t t = span_of(r->sentences, r->nsentences, at);
 			if (t == NONE)
 				continue;
+			if (**c == 'k' && ((at >= 3 && !memcmp(p - 3, "no ", 3)) || (at >= 4 && !memcmp(p - 4, "not ", 4)) ||
+					   (at && gr_isalnum((unsigned char)p[-1]))))
+				continue; /* "no kidding, 61 % is copies" insists */
 			if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at)
 				report_span(a, t, r->sentences[t].start, at);
 			else if (t > 0) /* it opens its sentence: the one before is taken back */
@@ -3011,13 +3037,26 @@ static int asks(const char *b, struct gr_span cl, const struct gr_mention *x)
  * a pronoun ("move those tensors to the GPU", "fix them")? */
 static int acts_on_found(const char *b, size_t off, size_t end)
 {
-	static const char *const back[] = { "it", "them", "those", "these", NULL };
+	static const char *const back[] = { "it", "them", "those", "these", "whichever", "whatever", NULL };
+	/* "benchmark the backends and keep the fastest": the measurement's winner */
+	static const char *const best[] = { "fastest", "best", "winner", "quickest", "cheapest", "faster", "better",
+					    NULL };
+	/* "profile with shapes, then use key_averages(...) to see": its output */
+	static const char *const output[] = { "table", "trace", "traces", "output", "results", NULL };
 	while (off < end && b[off] == ' ')
 		off++;
-	size_t e = off;
-	while (e < end && gr_isalpha((unsigned char)b[e]))
-		e++;
-	return e > off && word_in(b + off, e - off, back);
+	struct gr_span w = first_word(b, span_at(off, end));
+	if (w.start != off || w.end <= w.start)
+		return 0;
+	if (word_in(b + w.start, w.end - w.start, back))
+		return 1;
+	if (w.end - w.start == 3 && !strncasecmp(b + w.start, "the", 3))
+		w = first_word(b, span_at(w.end, end));
+	if (w.end < end && (b[w.end] == '.' || b[w.end] == '_') &&
+	    ((w.end - w.start == 4 && !strncasecmp(b + w.start, "prof", 4)) ||
+	     (w.end - w.start == 3 && !strncasecmp(b + w.start, "key", 3))))
+		return 1; /* "prof.key_averages()", "key_averages(group_by_input_shape=True)" */
+	return word_in(b + w.start, w.end - w.start, best) || word_in(b + w.start, w.end - w.start, output);
 }
 
 /* Is the clause at cs the consequent of a sentence that opens with a
