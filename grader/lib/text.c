@@ -448,6 +448,31 @@ static unsigned blank_struck(char *buf, size_t len)
 	return found;
 }
 
+/* Blank a form's blanks, runs of three or more underscores between spaces
+ * ("Workload: ______ 7B decode"): the line to write on, not a word. A line
+ * of nothing else (a rule) stays, and so do underscores in a word. */
+static void blank_form_blanks(char *b, size_t len)
+{
+	for (const char *p = b; (p = memmem(p, len - (size_t)(p - b), "___", 3)) != NULL;) {
+		size_t i = (size_t)(p - b), j = i;
+		while (j < len && b[j] == '_')
+			j++;
+		size_t bol = i, eol = j;
+		while (bol > 0 && b[bol - 1] == ' ')
+			bol--;
+		while (eol < len && b[eol] == ' ')
+			eol++;
+		int alone = (bol == 0 || b[bol - 1] == '\n') && (eol == len || b[eol] == '\n');
+		int before = i == 0 || b[i - 1] == ' ' || b[i - 1] == ':' || b[i - 1] == '\n';
+		int after = j == len || b[j] == ' ' || b[j] == '\n' || b[j] == '.' || b[j] == ',';
+		if (!alone && before && after)
+			memset(b + i, ' ', j - i);
+		p = b + j;
+		if (j >= len)
+			break;
+	}
+}
+
 /* The box a task-list line opens with ("- [ ] ", "* [x] ", "2. [X] ",
  * "[ ] "): 1 unticked, 2 ticked, 0 none; *at is where the box starts. */
 static int box_at(const char *b, size_t s, size_t e, size_t *at)
@@ -1027,6 +1052,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
 	flags |= blank_unticked(b.p, b.len);
+	blank_form_blanks(b.p, b.len);
 	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);
 	jira_markup(b.p, b.len);
