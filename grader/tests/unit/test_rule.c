@@ -1134,6 +1134,89 @@ static void test_rule_open_questions(void **state)
 				"tokenizer-latency"));
 }
 
+/* Round 39 (sarcastic seniors): irony takes back what it mocks, a short
+ * "I disagree:" takes back the quoted idea before it, and acting on what
+ * a measurement found (its winner, its table) is the same experiment. */
+static void test_rule_irony_and_disagreement(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FIVE;
+	assert_true(passes_with(part_a, head,
+				"\nNot optimizing yet: attention. Sure, let's hand-write a fused attention kernel while "
+				"the copies are unexplained, what could possibly go wrong. It's already flash.\n",
+				"no-custom-attention"));
+	/* without the irony it is a proposal */
+	assert_false(passes_with(part_a, head,
+				 "\nAlso: let's hand-write a fused attention kernel while we wait for the trace.\n",
+				 "no-custom-attention"));
+	/* "no kidding" insists; it takes nothing back */
+	assert_false(passes_with(part_a, head,
+				 "\nLet's write a custom Triton attention kernel. No kidding, it is 31.7 ms.\n",
+				 "no-custom-attention"));
+	assert_true(passes_with(part_a, head,
+				"\nIn standup, D. suggested we \"just write a fused Triton attention kernel, attention "
+				"is 30% of the time.\" I disagree: attention is already the flash kernel.\n",
+				"no-custom-attention"));
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *pc = "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n"
+			 "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	assert_true(passes_with(c, pc,
+				"Next experiment: sure, let's hand-write a fused attention kernel. Kidding. Load the "
+				"weights in bf16 at init and re-profile the same step.\n",
+				"no-flash-attention"));
+	assert_true(passes_with(c, pc,
+				"Next experiment: profile the step again with record_shapes=True, then use "
+				"key_averages(group_by_input_shape=True) to see which dtypes copy_ moves.\n",
+				"single-experiment"));
+	assert_false(passes_with(c, pc,
+				 "Next experiment: profile the step again with record_shapes=True, then switch the "
+				 "weights to bf16.\n",
+				 "single-experiment"));
+	/* "NE:" is the next-experiment field, renamed */
+	assert_true(passes_with(c, pc, "NE: record_shapes=True, group copy_ by dtype/device.\n",
+				"movement-experiment"));
+	gr_exercise_free(c);
+	assert_true(passes_with(part_a, PART_A_FOUR,
+				"Next experiment: benchmark the SDPA backends on this shape, flash vs mem-efficient, and "
+				"keep the fastest.\n",
+				"single-experiment"));
+}
+
+/* Round 40 (fill-in templates): a ticked box is the choice, the unticked
+ * ones beside it are not; a placeholder is no answer. */
+static void test_rule_templates(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *pc = "Workload: 7B decode, bs 1\nHardware: A10G\nTop CUDA time: aten::copy_ 61%\n"
+			 "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	const char *ticked = "Next experiment (tick ONE):\n  - [x] re-profile with record_shapes=True and group copy_ by "
+			     "dtype / device\n  - [ ] custom attention kernel\n  - [ ] torch.compile the decode loop\n";
+	assert_true(passes_with(c, pc, ticked, "single-experiment"));
+	assert_true(passes_with(c, pc, ticked, "no-flash-attention"));
+	const char *wrong = "Next experiment:\n- [ ] re-profile with record_shapes to group copy_ by dtype/device\n"
+			    "- [x] custom fused attention kernel (Triton) replacing sdpa\n";
+	assert_false(passes_with(c, pc, wrong, "movement-experiment"));
+	assert_false(passes_with(c, pc, wrong, "no-flash-attention"));
+	/* a checklist none of whose boxes is ticked is a plan: all of it counts */
+	assert_false(passes_with(c, pc,
+				 "Next experiment:\n- [ ] re-profile with record_shapes=True\n- [ ] write a custom "
+				 "attention kernel\n",
+				 "no-flash-attention"));
+	assert_false(passes_with(c, "Workload: 7B decode\nHardware: <your answer here>\nTop CUDA time: copy_ 61%\n"
+				    "Top CPU / orchestration cost: Python loop\n",
+				 "Next experiment: record_shapes=True\n", "field-names"));
+	gr_exercise_free(c);
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_true(passes_with(st, "Range API: record_function\n",
+				"**Range names**: tokenize, to_device, prefill, decode_step\n", "ranges-named"));
+	assert_true(passes_with(st, "| Field | Answer |\n|---|---|\n| Range API | NVTX via torch.cuda.nvtx |\n",
+				"| Forward ranges | prefill, decode_step, sample |\n", "ranges-named"));
+	assert_true(passes_with(st, "Range API: torch.cuda.nvtx.range_push\n",
+				"Range names: ______ tokenize, h2d_copy, prefill, decode_step\n", "ranges-named"));
+	gr_exercise_free(st);
+}
+
 /* A look, the change it points to and the re-profile that shows its
  * effect are one experiment; offered as alternatives, they are two. */
 static void test_rule_look_change_measure(void **state)
@@ -1375,6 +1458,8 @@ int main(void)
 		cmocka_unit_test(test_rule_multilingual),
 		cmocka_unit_test(test_rule_quoted_teammates),
 		cmocka_unit_test(test_rule_open_questions),
+		cmocka_unit_test(test_rule_irony_and_disagreement),
+		cmocka_unit_test(test_rule_templates),
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
