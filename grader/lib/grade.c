@@ -110,7 +110,7 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 		rc |= add_warning(v, strdup("an unticked box (\"- [ ] ...\") in a list where you ticked another "
 					    "(\"- [x]\") is an option you did not choose, and was not graded"));
 	if (!rc && (f & GR_TEXT_COMMENTS))
-		rc |= add_warning(v, strdup("text inside HTML comments (<!-- -->) is not part of your answer and was ignored"));
+		rc |= add_warning(v, strdup("text inside comments (<!-- -->, or after a LaTeX %) is not part of your answer and was ignored"));
 	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {
 		if (!r->fields[i].repeated)
 			continue;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "latex.h"
 #include "chars.h"
 
 struct obuf {
@@ -1048,6 +1049,19 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 			goto nomem;
 		}
 		i += n;
+	}
+	if (memchr(b.p, '\\', b.len)) { /* LaTeX, or markdown's escaped underscores */
+		size_t room = gr_latex_room(b.len);
+		char *plain = malloc(room);
+		if (!plain)
+			goto nomem;
+		int comments = 0;
+		b.len = gr_latex_plain(b.p, b.len, gr_latex_is(b.p, b.len), plain, &comments);
+		free(b.p);
+		b.p = plain;
+		b.cap = room;
+		if (comments)
+			flags |= GR_TEXT_COMMENTS;
 	}
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);

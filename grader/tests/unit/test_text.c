@@ -190,6 +190,41 @@ static void test_text_html_paste(void **state)
 	gr_text_free(&t);
 }
 
+/* LaTeX reads as what it typesets, line for line; markdown's escaped
+ * underscores as underscores in any report. */
+static void test_text_latex(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "\\begin{itemize}\n"
+			 "  \\item \\textbf{Workload:} batch~1, $\\approx 35$~ms of \\texttt{aten::copy\\_}\n"
+			 "  \\item[Hardware:] L4 % TODO: cut this\n"
+			 "\\end{itemize}\n"
+			 "\\paragraph{Next experiment} \\texttt{record\\_shapes=True}\\footnote{or with\\_stack}, "
+			 "61\\% --- bf16$\\to$fp32\n"
+			 "\\section*{Not yet}\n"
+			 "\\begin{tabular}{ll}\n"
+			 "Top CUDA time & copy\\_ 61\\% \\\\\n"
+			 "\\end{tabular}\n";
+	norm(in, strlen(in), &t);
+	assert_int_equal(t.nlines, 9);
+	assert_non_null(strstr(t.buf, "- Workload: batch 1, ~35 ms of aten::copy_\n"));
+	assert_non_null(strstr(t.buf, "- Hardware: L4"));
+	assert_null(strstr(t.buf, "TODO"));
+	assert_true(t.flags & GR_TEXT_COMMENTS);
+	assert_non_null(strstr(t.buf, "Next experiment: record_shapes=True (or with_stack), 61%  -  bf16->fp32\n"));
+	assert_non_null(strstr(t.buf, "## Not yet\n"));
+	assert_non_null(strstr(t.buf, "| Top CUDA time | copy_ 61% |\n"));
+	assert_null(strstr(t.buf, "\\"));
+	gr_text_free(&t);
+	/* Not LaTeX: only the escapes go, and "61 %" or a lone backslash stays. */
+	const char *md = "Next experiment: record\\_shapes=True, 61 % of C:\\temp\n";
+	norm(md, strlen(md), &t);
+	assert_string_equal(t.buf, "Next experiment: record_shapes=True, 61 % of C:\\temp\n");
+	assert_false(t.flags & GR_TEXT_COMMENTS);
+	gr_text_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -204,6 +239,7 @@ int main(void)
 		cmocka_unit_test(test_text_nul_is_refused_with_position),
 		cmocka_unit_test(test_text_hidden_and_lookalike),
 		cmocka_unit_test(test_text_html_paste),
+		cmocka_unit_test(test_text_latex),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
