@@ -51,6 +51,7 @@ enum {
 	GR_TEXT_ECHO = 1 << 6,         /* lines copied from the prompt or feedback ignored (report.c) */
 	GR_TEXT_TAGS = 1 << 7,         /* "keywords: ..." / "[tags: ...]" lists and table tag columns ignored */
 	GR_TEXT_UNTICKED = 1 << 8,     /* "- [ ] ..." items beside a ticked "- [x]" ignored */
+	GR_TEXT_MAIL = 1 << 9,         /* quoted or forwarded e-mail ("On ... wrote:") ignored */
 };
 
 struct gr_line {

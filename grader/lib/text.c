@@ -474,6 +474,167 @@ static void blank_form_blanks(char *b, size_t len)
 	}
 }
 
+/* The line [s, e) without its "> " quote marks: where its text starts. */
+static size_t unquoted(const char *b, size_t s, size_t e)
+{
+	while (s < e && (b[s] == '>' || b[s] == ' '))
+		s++;
+	return s;
+}
+
+static int quoted_line(const char *b, size_t s, size_t e)
+{
+	while (s < e && b[s] == ' ')
+		s++;
+	return s < e && b[s] == '>';
+}
+
+/* Does the line [s, e) open a message that is not the learner's: a reply's
+ * "On Tue, 3 Nov, Sam wrote:" (in a few languages), "-----Original
+ * Message-----", "---------- Forwarded message ---------", "Begin
+ * forwarded message:", or Outlook's "From: ..." with "Sent:" under it? 1
+ * for a reply's header (what follows is quoted), 2 for the others (the
+ * message runs to the end). */
+static int mail_header(const char *b, size_t s, size_t e, size_t len)
+{
+	static const char *const wrote[] = { " wrote:", " schrieb:", " a \xC3\xA9" "crit :", " a \xC3\xA9" "crit:",
+					     " escribi\xC3\xB3:", " escreveu:", NULL };
+	static const char *const whole[] = { "original message", "forwarded message", "begin forwarded message",
+					     NULL };
+	s = unquoted(b, s, e);
+	size_t n = e - s;
+	if (n >= 10 && !strncasecmp(b + s, "on ", 3))
+		for (const char *const *w = wrote; *w; w++) {
+			size_t k = strlen(*w);
+			size_t t = e;
+			while (t > s && b[t - 1] == ' ')
+				t--;
+			if (t - s >= k && !strncasecmp(b + t - k, *w, k))
+				return 1;
+		}
+	for (const char *const *w = whole; *w; w++) {
+		size_t k = strlen(*w), i = s;
+		while (i < e && (b[i] == '-' || b[i] == ' ' || b[i] == '_'))
+			i++;
+		if (e - i >= k && !strncasecmp(b + i, *w, k))
+			return 2;
+	}
+	if (n > 6 && !strncasecmp(b + s, "from: ", 6)) { /* Outlook: "From:", then "Sent:" or "Date:" */
+		size_t t = e + 1;
+		for (int k = 0; k < 2 && t < len; k++) {
+			size_t te = t;
+			while (te < len && b[te] != '\n')
+				te++;
+			size_t u = unquoted(b, t, te);
+			if (te - u > 5 && (!strncasecmp(b + u, "sent:", 5) || !strncasecmp(b + u, "date:", 5)))
+				return 2;
+			t = te + 1;
+		}
+	}
+	return 0;
+}
+
+/* A mail header's field: "From: ...", "Subject: ...". */
+static int mail_field(const char *b, size_t s, size_t e)
+{
+	static const char *const mail[] = { "from:", "to:", "cc:", "bcc:", "sent:", "date:", "subject:", NULL };
+	s = unquoted(b, s, e);
+	for (const char *const *m = mail; *m; m++)
+		if (e - s >= strlen(*m) && !strncasecmp(b + s, *m, strlen(*m)))
+			return 1;
+	return 0;
+}
+
+/* "Workload: ...": a line that opens with a few words and a colon, as a
+ * field's label does (not a mail header's "From:" or "Subject:"). */
+static int labelled_line(const char *b, size_t s, size_t e)
+{
+	static const char *const mail[] = { "from", "to", "cc", "bcc", "sent", "date", "subject", NULL };
+	while (s < e && (b[s] == ' ' || b[s] == '-' || b[s] == '*'))
+		s++;
+	size_t i = s;
+	while (i < e && i - s < 40 && (isalnum((unsigned char)b[i]) || strchr(" /&()_.-*", b[i])))
+		i++;
+	if (i == s || i >= e || b[i] != ':' || !isalpha((unsigned char)b[s]))
+		return 0;
+	for (const char *const *m = mail; *m; m++)
+		if (strlen(*m) == i - s && !strncasecmp(b + s, *m, i - s))
+			return 0;
+	return 1;
+}
+
+/* Where the message a header at [s, e) opens ends (the byte after it): a
+ * reply's quoted lines; a forward's header fields and its first paragraph
+ * (what follows may be the learner's answer: "see my answer below the
+ * forwarded thread"), or its quote's end when it is quoted. */
+static size_t mail_end(const char *b, size_t len, size_t s, size_t e, int h)
+{
+	int in_quote = quoted_line(b, s, e), body = 0;
+	size_t end = e;
+	for (size_t t = e + 1; t < len;) {
+		size_t te = t;
+		while (te < len && b[te] != '\n')
+			te++;
+		int q = quoted_line(b, t, te), blank = unquoted(b, t, te) == te;
+		if (h == 1 || in_quote) {
+			if (!q && !(blank && end == e))
+				break; /* a reply's quote, or a quoted forward: its quoted lines */
+		} else if (blank && body) {
+			break; /* a forward: its header fields, then one paragraph */
+		} else if (!blank && !mail_field(b, t, te)) {
+			body = 1;
+		}
+		end = te;
+		t = te + 1;
+	}
+	return end;
+}
+
+/* Blank e-mail that quotes or forwards another message, when the reply
+ * carries an answer of its own (three labelled lines or more): a reply's
+ * header and the quoted lines under it, a forwarded or original message.
+ * What the learner writes between quoted lines stays. A reply that only
+ * corrects part of an answer it quotes ("Correction: the next experiment
+ * should be ...") leans on the quote: it is left as written. */
+static unsigned blank_mail(char *b, size_t len)
+{
+	if (!memmem(b, len, "rote:", 5) && !memmem(b, len, "essage", 6) && !memmem(b, len, "Sent:", 5) &&
+	    !memmem(b, len, "schrieb", 7) && !memmem(b, len, "crit", 4) && !memmem(b, len, "escre", 5))
+		return 0;
+	size_t from[16], to[16], nr = 0;
+	for (size_t s = 0; s < len && nr < 16;) {
+		size_t e = s;
+		while (e < len && b[e] != '\n')
+			e++;
+		int h = mail_header(b, s, e, len);
+		if (!h) {
+			s = e + 1;
+			continue;
+		}
+		from[nr] = s;
+		to[nr] = mail_end(b, len, s, e, h);
+		s = to[nr++] + 1;
+	}
+	int own = 0; /* labelled lines outside the quoted messages */
+	for (size_t s = 0, r = 0; s < len && own < 3;) {
+		size_t e = s;
+		while (e < len && b[e] != '\n')
+			e++;
+		while (r < nr && to[r] < s)
+			r++;
+		if (!(r < nr && s >= from[r]) && !quoted_line(b, s, e))
+			own += labelled_line(b, s, e);
+		s = e + 1;
+	}
+	if (!nr || own < 3)
+		return 0;
+	for (size_t r = 0; r < nr; r++)
+		for (size_t k = from[r]; k < to[r]; k++)
+			if (b[k] != '\n')
+				b[k] = ' ';
+	return GR_TEXT_MAIL;
+}
+
 /* The box a task-list line opens with ("- [ ] ", "* [x] ", "2. [X] ",
  * "[ ] "): 1 unticked, 2 ticked, 0 none; *at is where the box starts. */
 static int box_at(const char *b, size_t s, size_t e, size_t *at)
@@ -1064,6 +1225,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 			flags |= GR_TEXT_COMMENTS;
 	}
 	flags |= blank_comments(b.p, b.len);
+	flags |= blank_mail(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
 	flags |= blank_unticked(b.p, b.len);
 	blank_form_blanks(b.p, b.len);

@@ -225,6 +225,40 @@ static void test_text_latex(void **state)
 	gr_text_free(&t);
 }
 
+/* A reply that carries its own answer: the message it quotes, or the one
+ * it forwards, is someone else's (or an old draft) and is left out; a
+ * reply that corrects part of the answer it quotes keeps the quote. */
+static void test_text_mail(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *reply = "Hi,\nWorkload: 7B\nHardware: L4\nNext experiment: record_shapes=True\n\n"
+			    "On Tue, 3 Nov 2026, Sam Lee <sam@example.edu> wrote:\n"
+			    "> Next experiment: write a Triton attention kernel\n>\n> Sam\n"
+			    "Sent from my iPhone\n";
+	norm(reply, strlen(reply), &t);
+	assert_null(strstr(t.buf, "Triton"));
+	assert_null(strstr(t.buf, "wrote"));
+	assert_non_null(strstr(t.buf, "Sent from my iPhone"));
+	assert_int_equal(t.nlines, 10);
+	assert_true(t.flags & GR_TEXT_MAIL);
+	gr_text_free(&t);
+	const char *fwd = "Workload: 7B\nHardware: L4\nNext experiment: record_shapes=True\n\n"
+			  "---------- Forwarded message ---------\nFrom: Jake\nDate: Sun, Nov 1\nSubject: ideas\n\n"
+			  "1. write our own Triton attention kernel\n2. CUDA graphs\n\nNot yet: attention, it is flash.\n";
+	norm(fwd, strlen(fwd), &t);
+	assert_null(strstr(t.buf, "Triton"));
+	assert_null(strstr(t.buf, "CUDA graphs"));
+	assert_non_null(strstr(t.buf, "Not yet: attention"));
+	gr_text_free(&t);
+	const char *part = "Correction to my last e-mail: Next experiment: load in bf16 and re-profile.\n\n"
+			   "On Mon, 2 Nov 2026, Ana wrote:\n> Workload: 7B\n> Hardware: L4\n> Next experiment: Triton\n";
+	norm(part, strlen(part), &t);
+	assert_non_null(strstr(t.buf, "> Hardware: L4"));
+	assert_false(t.flags & GR_TEXT_MAIL);
+	gr_text_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -240,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_text_hidden_and_lookalike),
 		cmocka_unit_test(test_text_html_paste),
 		cmocka_unit_test(test_text_latex),
+		cmocka_unit_test(test_text_mail),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
