@@ -563,11 +563,11 @@ static int labelled_line(const char *b, size_t s, size_t e)
 	return 1;
 }
 
-/* Where the message a header at [s, e) opens ends (the byte after it): a
- * reply's quoted lines; a forward's header fields and its first paragraph
+/* Where a forwarded or original message whose header is [s, e) ends (the
+ * byte after it): its header fields and its first paragraph
  * (what follows may be the learner's answer: "see my answer below the
  * forwarded thread"), or its quote's end when it is quoted. */
-static size_t mail_end(const char *b, size_t len, size_t s, size_t e, int h)
+static size_t mail_end(const char *b, size_t len, size_t s, size_t e)
 {
 	int in_quote = quoted_line(b, s, e), body = 0;
 	size_t end = e;
@@ -576,9 +576,9 @@ static size_t mail_end(const char *b, size_t len, size_t s, size_t e, int h)
 		while (te < len && b[te] != '\n')
 			te++;
 		int q = quoted_line(b, t, te), blank = unquoted(b, t, te) == te;
-		if (h == 1 || in_quote) {
+		if (in_quote) {
 			if (!q && !(blank && end == e))
-				break; /* a reply's quote, or a quoted forward: its quoted lines */
+				break; /* a quoted forward: its quoted lines */
 		} else if (blank && body) {
 			break; /* a forward: its header fields, then one paragraph */
 		} else if (!blank && !mail_field(b, t, te)) {
@@ -590,18 +590,41 @@ static size_t mail_end(const char *b, size_t len, size_t s, size_t e, int h)
 	return end;
 }
 
+/* Is the quoted line [s, e) a question the learner answers right under it
+ * ("> 3. One thing you would not optimize yet, and why." / "> Would a
+ * custom kernel help?", then an unquoted line): the prompt's question,
+ * kept as the heading of its answer. */
+static int answered_prompt(const char *b, size_t len, size_t s, size_t e)
+{
+	size_t u = unquoted(b, s, e), t = e;
+	while (t > u && b[t - 1] == ' ')
+		t--;
+	int numbered = u < t && gr_isdigit((unsigned char)b[u]) && u + 1 < t && (b[u + 1] == '.' || b[u + 1] == ')');
+	if (u == t || !(numbered || b[t - 1] == '?'))
+		return 0;
+	for (size_t n = e + 1; n < len;) { /* the next line that is not blank */
+		size_t ne = n;
+		while (ne < len && b[ne] != '\n')
+			ne++;
+		if (unquoted(b, n, ne) < ne)
+			return !quoted_line(b, n, ne);
+		n = ne + 1;
+	}
+	return 0;
+}
+
 /* Blank e-mail that quotes or forwards another message, when the reply
  * carries an answer of its own (three labelled lines or more): a reply's
- * header and the quoted lines under it, a forwarded or original message.
- * What the learner writes between quoted lines stays. A reply that only
- * corrects part of an answer it quotes ("Correction: the next experiment
- * should be ...") leans on the quote: it is left as written. */
+ * "On ... wrote:" and every quoted line after it (the learner may answer
+ * between them: those lines stay), a forwarded or original message. A
+ * reply that only corrects part of an answer it quotes ("Correction: the
+ * next experiment should be ...") leans on the quote: left as written. */
 static unsigned blank_mail(char *b, size_t len)
 {
 	if (!memmem(b, len, "rote:", 5) && !memmem(b, len, "essage", 6) && !memmem(b, len, "Sent:", 5) &&
 	    !memmem(b, len, "schrieb", 7) && !memmem(b, len, "crit", 4) && !memmem(b, len, "escre", 5))
 		return 0;
-	size_t from[16], to[16], nr = 0;
+	size_t from[16], to[16], nr = 0, reply = len; /* reply: where the first reply's header starts */
 	for (size_t s = 0; s < len && nr < 16;) {
 		size_t e = s;
 		while (e < len && b[e] != '\n')
@@ -611,11 +634,15 @@ static unsigned blank_mail(char *b, size_t len)
 			s = e + 1;
 			continue;
 		}
+		if (h == 1 && reply == len)
+			reply = s;
 		from[nr] = s;
-		to[nr] = mail_end(b, len, s, e, h);
+		to[nr] = h == 1 ? e : mail_end(b, len, s, e);
 		s = to[nr++] + 1;
 	}
-	int own = 0; /* labelled lines outside the quoted messages */
+	if (!nr)
+		return 0;
+	int own = 0; /* labelled lines of the learner's: not in a message, not quoted */
 	for (size_t s = 0, r = 0; s < len && own < 3;) {
 		size_t e = s;
 		while (e < len && b[e] != '\n')
@@ -626,12 +653,20 @@ static unsigned blank_mail(char *b, size_t len)
 			own += labelled_line(b, s, e);
 		s = e + 1;
 	}
-	if (!nr || own < 3)
+	if (own < 3)
 		return 0;
 	for (size_t r = 0; r < nr; r++)
 		for (size_t k = from[r]; k < to[r]; k++)
 			if (b[k] != '\n')
 				b[k] = ' ';
+	for (size_t s = reply; s < len;) {
+		size_t e = s;
+		while (e < len && b[e] != '\n')
+			e++;
+		if (quoted_line(b, s, e) && !answered_prompt(b, len, s, e))
+			memset(b + s, ' ', e - s);
+		s = e + 1;
+	}
 	return GR_TEXT_MAIL;
 }
 

@@ -251,6 +251,16 @@ static void test_text_mail(void **state)
 	assert_null(strstr(t.buf, "CUDA graphs"));
 	assert_non_null(strstr(t.buf, "Not yet: attention"));
 	gr_text_free(&t);
+	/* Inline replies: the teammate's lines go, the prompt's question
+	 * answered right under it stays as its heading. */
+	const char *inl = "> On Wed, 4 Nov 2026, Kofi wrote:\n> and I'd write a custom attention kernel next\n\n"
+			  "Also no, it is already flash.\n\n> 3. One thing you would not optimize yet, and why.\n\n"
+			  "aten::slice, 1.4 ms.\nWorkload: 7B\nHardware: L4\nNext experiment: record_shapes=True\n";
+	norm(inl, strlen(inl), &t);
+	assert_null(strstr(t.buf, "custom attention"));
+	assert_non_null(strstr(t.buf, "> 3. One thing you would not optimize yet"));
+	assert_non_null(strstr(t.buf, "Also no"));
+	gr_text_free(&t);
 	const char *part = "Correction to my last e-mail: Next experiment: load in bf16 and re-profile.\n\n"
 			   "On Mon, 2 Nov 2026, Ana wrote:\n> Workload: 7B\n> Hardware: L4\n> Next experiment: Triton\n";
 	norm(part, strlen(part), &t);
