@@ -218,7 +218,13 @@ static void command(struct lx *x)
 		put(x, s);
 		return;
 	}
-	if (arg) { /* \textbf{...}, \texttt{...}, \emph{...}: the text */
+	if (arg && (!strcmp(name, "texttt") || !strcmp(name, "code") || !strcmp(name, "lstinline"))) {
+		putc_(x, '`'); /* code, as markdown writes it: "`h2d_copy`" names a range */
+		x->i++;
+		push(x, '`');
+		return;
+	}
+	if (arg) { /* \textbf{...}, \emph{...}: the text */
 		x->i++;
 		push(x, 0);
 	}

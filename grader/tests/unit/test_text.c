@@ -208,11 +208,11 @@ static void test_text_latex(void **state)
 			 "\\end{tabular}\n";
 	norm(in, strlen(in), &t);
 	assert_int_equal(t.nlines, 9);
-	assert_non_null(strstr(t.buf, "- Workload: batch 1, ~35 ms of aten::copy_\n"));
+	assert_non_null(strstr(t.buf, "- Workload: batch 1, ~35 ms of `aten::copy_`\n"));
 	assert_non_null(strstr(t.buf, "- Hardware: L4"));
 	assert_null(strstr(t.buf, "TODO"));
 	assert_true(t.flags & GR_TEXT_COMMENTS);
-	assert_non_null(strstr(t.buf, "Next experiment: record_shapes=True (or with_stack), 61%  -  bf16->fp32\n"));
+	assert_non_null(strstr(t.buf, "Next experiment: `record_shapes=True` (or with_stack), 61%  -  bf16->fp32\n"));
 	assert_non_null(strstr(t.buf, "## Not yet\n"));
 	assert_non_null(strstr(t.buf, "| Top CUDA time | copy_ 61% |\n"));
 	assert_null(strstr(t.buf, "\\"));
