@@ -253,7 +253,7 @@ static void escape_or_command(struct lx *x)
 {
 	char c = x->i + 1 < x->len ? x->b[x->i + 1] : '\0';
 	/* markdown's escapes, in any report: "record\_shapes", "\*not\*" */
-	if (c && strchr("_*#`[]", c)) {
+	if (c && strchr("_*#`[]%", c)) {
 		putc_(x, c);
 		x->i += 2;
 		return;

@@ -95,7 +95,7 @@ static size_t skip_marks(const char *b, size_t i, size_t end)
 }
 
 /* After a label ending at i: decoration, an optional "(...)", then a
- * separator (":", "|", "=", " - ", an arrow "->", "=>", "→") or the end of
+ * separator (":", "|", "=", " - ", " -- ", " --- ", an arrow "->", "=>", "→") or the end of
  * the line. Returns where the value starts, or 0 when this is not a label. */
 static size_t after_label(const char *b, size_t i, size_t end)
 {
@@ -124,6 +124,8 @@ static size_t after_label(const char *b, size_t i, size_t end)
 		i += 3; /* an arrow after a label: "Workload → ...", "⟶", "⟹", "➔" */
 	else if (b[i] == '-' && i + 1 < end && b[i + 1] == ' ')
 		i += 2;
+	else if (i + 3 < end && !memcmp(b + i, "--", 2) && (b[i + 2] == ' ' || (b[i + 2] == '-' && b[i + 3] == ' ')))
+		i += b[i + 2] == '-' ? 4 : 3; /* "Workload --- 7B decode", "--": a typed dash */
 	else if (b[i] == '.' && i + 1 < end && (b[i + 1] == '*' || b[i + 1] == '_') && i > 0 && b[i - 1] != ' ')
 		i++; /* "**Workload.** 7B decode": a paper's run-in heading, its period inside the emphasis */
 	else
