@@ -3394,6 +3394,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			int head = heads_clause(b, cs, x->start);
 			if (!head || asks(b, a->r->clauses[x->clause], x) || aside(b, a->r->clauses[x->clause]))
 				continue;
+			if (x->start > 0 && b[x->start - 1] == '`' && b[x->end] == '`')
+				continue; /* "`add` and `relu` collapse": an op's name, not a verb */
 			if (actions > 0 && contingent(b, a->r->sentences[x->sentence], cs))
 				continue; /* "If so, load in bf16 and re-profile": what the result decides */
 			if (actions > 0 && acts_on_found(b, x->end, a->r->clauses[x->clause].end))
