@@ -3197,6 +3197,27 @@ static int setting_of_other(const struct gr_analysis *a, const struct gr_rule *r
 	return 0;
 }
 
+/* "get the per-token loop out of Python: capture the decode step as one
+ * CUDA graph and replay it": a short lead-in before a colon that the next
+ * clause answers with a proposal of its own is the goal, and what follows
+ * the colon is the experiment. */
+static int goal_before_how(const struct gr_analysis *a, const struct gr_rule *rule, const struct gr_mention *x)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	size_t c = x->clause;
+	struct gr_span cl = r->clauses[c];
+	if (rule->action < 0 || cl.end >= r->text.len || b[cl.end] != ':' || c + 1 >= r->nclauses ||
+	    r->clause_sentence[c + 1] != x->sentence || gr_count_words(b, cl.start, cl.end) > 10)
+		return 0;
+	const struct gr_mentions *act = &a->concepts[rule->action];
+	struct gr_span next = r->clauses[c + 1];
+	for (size_t k = first_at(act, next.start); k < act->n && act->v[k].start < next.end; k++)
+		if (!act->v[k].negated && heads_clause(b, next.start, act->v[k].start))
+			return 1;
+	return 0;
+}
+
 /* Does the option label ending at p stand alone, pointing at an option
  * described elsewhere ("options 1 and 2 together", "(a), then (b), see
  * below")? Not when words of its own follow ("(a) re-profile with shapes",
@@ -3340,7 +3361,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue;
 			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp) || code))
 				continue;
-			if (setting_of_other(a, rule, i, x))
+			if (setting_of_other(a, rule, i, x) || goal_before_how(a, rule, x))
 				continue;
 			if (relative(b, a->r->clauses[x->clause])) {
 				if (!rel)

@@ -1207,6 +1207,19 @@ static void test_rule_templates(void **state)
 				    "Top CPU / orchestration cost: Python loop\n",
 				 "Next experiment: record_shapes=True\n", "field-names"));
 	gr_exercise_free(c);
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *pb = "Workload: bs=1, decode 128\nHardware: L4\nTop CUDA time: matmul 6.1 ms over 240 calls\n"
+			 "Top CPU / orchestration cost: Python decode loop 38 ms: launch-bound\n";
+	/* a goal before a colon, the experiment after it: one */
+	assert_true(passes_with(b, pb,
+				"Next experiment: get the per-token loop out of Python: capture the whole decode step as "
+				"one CUDA graph and replay it, then compare ms/token\n",
+				"single-experiment"));
+	assert_false(passes_with(b, pb,
+				 "Next experiment: get the per-token loop out of Python, and capture the decode step as a "
+				 "CUDA graph, and batch four requests\n",
+				 "single-experiment"));
+	gr_exercise_free(b);
 	struct gr_exercise *st = load_exercise("stretch");
 	assert_true(passes_with(st, "Range API: record_function\n",
 				"**Range names**: tokenize, to_device, prefill, decode_step\n", "ranges-named"));
