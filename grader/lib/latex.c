@@ -318,7 +318,7 @@ int gr_latex_is(const char *buf, size_t len)
 
 size_t gr_latex_room(size_t len)
 {
-	return 2 * len + 1; /* a row's leading "| " at most doubles a line of one '&' */
+	return 3 * len + 16; /* a row's leading "| ": a line of one '&' triples; the rest shrinks */
 }
 
 size_t gr_latex_plain(const char *buf, size_t len, int latex, char *out, int *comments)
