@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "latex.h"
+#include "structured.h"
 #include "chars.h"
 
 struct obuf {
@@ -1126,6 +1127,17 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 int gr_text_normalize(const char *src, size_t len, const char *name,
 		      struct gr_text *out, struct gr_error *err)
 {
+	size_t skip = len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	if (len > skip && memchr("{[ \t\r\n", src[skip], 6)) { /* JSON, or a notebook: read as its fields */
+		char *plain = malloc(gr_structured_room(len));
+		if (!plain)
+			return gr_error_set(err, GR_ENOMEM, name, 0, 0, "out of memory");
+		size_t n = gr_structured_json(src + skip, len - skip, plain);
+		int rc = n ? normalize(plain, n, name, out, err, 0) : 0;
+		free(plain);
+		if (n)
+			return rc;
+	}
 	return normalize(src, len, name, out, err, 0);
 }
 
@@ -1245,6 +1257,21 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 			goto nomem;
 		}
 		i += n;
+	}
+	if (!reversed) { /* YAML, TOML/INI or CSV: read as its fields */
+		size_t room = gr_structured_room(b.len);
+		char *plain = malloc(room);
+		if (!plain)
+			goto nomem;
+		size_t n = gr_structured_lines(b.p, b.len, plain);
+		if (n) {
+			free(b.p);
+			b.p = plain;
+			b.len = n;
+			b.cap = room;
+		} else {
+			free(plain);
+		}
 	}
 	if (memchr(b.p, '\\', b.len)) { /* LaTeX, or markdown's escaped underscores */
 		size_t room = gr_latex_room(b.len);
