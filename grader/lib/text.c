@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "latex.h"
+#include "markup.h"
 #include "structured.h"
 #include "chars.h"
 
@@ -1272,6 +1273,16 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 		} else {
 			free(plain);
 		}
+	}
+	{ /* org-mode, reStructuredText, AsciiDoc, wiki markup: read as markdown */
+		size_t room = gr_markup_room(b.len);
+		char *md = malloc(room);
+		if (!md)
+			goto nomem;
+		b.len = gr_markup_plain(b.p, b.len, md);
+		free(b.p);
+		b.p = md;
+		b.cap = room;
 	}
 	if (memchr(b.p, '\\', b.len)) { /* LaTeX, or markdown's escaped underscores */
 		size_t room = gr_latex_room(b.len);

@@ -269,6 +269,32 @@ static void test_text_mail(void **state)
 	gr_text_free(&t);
 }
 
+/* Org-mode, reStructuredText, AsciiDoc and wiki markup read as markdown,
+ * line for line; markdown's own "* item" stays an item outside org-mode. */
+static void test_text_markup(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *org = "#+TITLE: Part C\n* Workload\n7B decode\n:PROPERTIES:\n:ID: x\n:END:\n"
+			  "- Hardware :: A100\n#+BEGIN_SRC python\nprof = 1\n#+END_SRC\n~aten::copy_~ at =61%=\n";
+	norm(org, strlen(org), &t);
+	assert_string_equal(t.buf, "\n## Workload\n7B decode\n\n\n\n- Hardware: A100\n```\nprof = 1\n```\n"
+				   "`aten::copy_` at `61%`\n");
+	gr_text_free(&t);
+	const char *rst = "Part C\n======\n\n:Workload: 7B\nHardware:: L4\n== Not yet ==\n'''Top CUDA time''': "
+			  "``copy_`` 61%\n.. note::\n#. first\n";
+	norm(rst, strlen(rst), &t);
+	assert_string_equal(t.buf, "## Part C\n\n\nWorkload: 7B\nHardware: L4\n## Not yet\nTop CUDA time: `copy_` 61%\n"
+				   "\n- first\n");
+	assert_int_equal(t.nlines, 9);
+	gr_text_free(&t);
+	/* markdown: a bullet is a bullet, "aten::to" no description, a label over a rule no title */
+	const char *md = "* Workload: 7B\n- aten::to :: 54 calls\nNext experiment: x\n---\n";
+	norm(md, strlen(md), &t);
+	assert_string_equal(t.buf, md);
+	gr_text_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_text_html_paste),
 		cmocka_unit_test(test_text_latex),
 		cmocka_unit_test(test_text_mail),
+		cmocka_unit_test(test_text_markup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
