@@ -17,7 +17,8 @@
 struct out {
 	char *p;
 	size_t n;
-	int used; /* something written on the current line */
+	int used;    /* something written on the current line */
+	int compact; /* JSON on a line or two: each member gets a line of its own */
 };
 
 static void put(struct out *o, const char *s, size_t k)
@@ -33,10 +34,13 @@ static void newline(struct out *o)
 	o->used = 0;
 }
 
-/* Another item on a line that has one: "workload: 7B; hardware: L4". */
+/* Another item on a line that has one: "workload: 7B; hardware: L4", or
+ * a line of its own when the JSON was written on one line. */
 static void separate(struct out *o)
 {
-	if (o->used)
+	if (o->used && o->compact)
+		newline(o);
+	else if (o->used)
 		put(o, "; ", 2);
 }
 
@@ -159,7 +163,10 @@ struct frame {
  * A notebook keeps only its cells' sources, a code cell's fenced. */
 static size_t json_plain(const char *b, size_t len, char *outp, int notebook)
 {
-	struct out o = { outp, 0, 0 };
+	size_t lines = 1;
+	for (size_t i = 0; i < len; i++)
+		lines += b[i] == '\n';
+	struct out o = { outp, 0, 0, lines <= 2 };
 	struct frame st[JSON_DEPTH];
 	size_t depth = 0, lost = 0; /* lost: containers deeper than JSON_DEPTH */
 	const char *key = NULL;
@@ -303,7 +310,15 @@ static void put_value(struct out *o, const char *v, size_t n)
 		put(o, v, n);
 }
 
-enum fmt { FMT_NONE, FMT_YAML, FMT_TOML, FMT_CSV };
+enum fmt { FMT_NONE, FMT_YAML, FMT_TOML, FMT_CSV, FMT_TSV };
+
+/* "top_cuda_time    matmul 38.4 ms": a key, a gap of two spaces or more
+ * (a tab, once tabs are spaces), a value. Where the value starts, or 0. */
+static size_t tsv_value(const char *b, size_t s, size_t e)
+{
+	size_t ke = key_end(b, s, e), v = skip_sp(b, ke, e);
+	return ke > s && v - ke >= 2 && v < e ? v : 0;
+}
 
 /* Which line format is the document, if any: most of its lines are of it. */
 static enum fmt line_format(const char *b, const struct line *l, size_t nl)
@@ -360,6 +375,14 @@ static enum fmt line_format(const char *b, const struct line *l, size_t nl)
 		return FMT_YAML;
 	if (sep == ',' && csv == content)
 		return FMT_CSV;
+	size_t tsv = 0, tident = 0;
+	for (size_t k = 0; k < nl; k++)
+		if (l[k].e > l[k].s && tsv_value(b, l[k].s, l[k].e)) {
+			tsv++;
+			tident += identifier_key(b, l[k].s, key_end(b, l[k].s, l[k].e));
+		}
+	if (tsv * 10 >= content * 8 && tident >= 2)
+		return FMT_TSV;
 	return FMT_NONE;
 }
 
@@ -399,8 +422,18 @@ static void yaml_line(struct out *o, const char *b, size_t s, size_t e, int *blo
 static void toml_line(struct out *o, const char *b, size_t s, size_t e)
 {
 	size_t i = skip_sp(b, s, e);
-	if (i == e || b[i] == '#' || b[i] == ';' || (b[i] == '[' && b[e - 1] == ']'))
-		return; /* a comment, a section's header */
+	if (i == e || b[i] == '#' || b[i] == ';')
+		return; /* a comment */
+	if (b[i] == '[' && b[e - 1] == ']') { /* "[not_yet]", "[[hypotheses]]": a heading */
+		size_t a = i, z = e;
+		while (a < z && b[a] == '[')
+			a++;
+		while (z > a && b[z - 1] == ']')
+			z--;
+		put(o, "## ", 3);
+		put_key(o, b + a, z - a);
+		return;
+	}
 	size_t ke = key_end(b, i, e), a = skip_sp(b, ke, e);
 	if (ke > i && a < e && b[a] == '=') {
 		put_key(o, b + i, ke - i);
@@ -414,6 +447,26 @@ static void toml_line(struct out *o, const char *b, size_t s, size_t e)
 	if (n >= 3 && (!strncmp(b + e - 3, "\"\"\"", 3) || !strncmp(b + e - 3, "'''", 3)))
 		n -= 3;
 	put(o, b + i, n);
+}
+
+/* "top_cuda_time    matmul ..." reads "top cuda time: matmul ..."; the
+ * header row ("key    value") says nothing. */
+static void tsv_line(struct out *o, const char *b, size_t s, size_t e, int *header)
+{
+	size_t v = s < e ? tsv_value(b, s, e) : 0;
+	if (!v) {
+		if (s < e)
+			put(o, b + s, e - s);
+		return;
+	}
+	if (*header) {
+		*header = 0;
+		if (!identifier_key(b, s, key_end(b, s, e)) && e - s < 40)
+			return;
+	}
+	put_key(o, b + s, key_end(b, s, e) - s);
+	put(o, ": ", 2);
+	put_value(o, b + v, e - v);
 }
 
 /* "Top CUDA time,\"aten::copy_ 61%\"" reads "Top CUDA time: aten::copy_ 61%". */
@@ -472,13 +525,15 @@ static size_t lines_plain(const char *b, size_t len, char *outp)
 	enum fmt f = line_format(b, l, nl);
 	size_t n = 0;
 	if (f != FMT_NONE) {
-		struct out o = { outp, 0, 0 };
+		struct out o = { outp, 0, 0, 0 };
 		int block = 0, header = 1;
 		for (k = 0; k < nl; k++) {
 			if (f == FMT_YAML)
 				yaml_line(&o, b, l[k].s, l[k].e, &block);
 			else if (f == FMT_TOML)
 				toml_line(&o, b, l[k].s, l[k].e);
+			else if (f == FMT_TSV)
+				tsv_line(&o, b, l[k].s, l[k].e, &header);
 			else if (skip_sp(b, l[k].s, l[k].e) < l[k].e) {
 				csv_line(&o, b, l[k].s, l[k].e, header);
 				header = 0;
