@@ -339,16 +339,47 @@ static int gather_patterns(struct loader *L, yaml_node_t *n, const char *owner, 
 
 /* "(?:a)|(?:b)": a list's items as one alternation (malloc'd; NULL: out
  * of memory). */
+/* Copy pattern p to w with each \s+ and \s* outside a class widened to
+ * take underscores too: a label or heading written as a key of data reads
+ * as itself ("top_cuda_time:", "not_yet:"). Returns the end written. */
+static char *widen_spaces(char *w, const char *p)
+{
+	int in_class = 0;
+	for (; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			if (!in_class && p[1] == 's' && (p[2] == '+' || p[2] == '*')) {
+				w += sprintf(w, "[\\s_]%c", p[2]);
+				p += 2;
+				continue;
+			}
+			*w++ = *p++;
+			*w++ = *p;
+			continue;
+		}
+		if (*p == '[' && !in_class)
+			in_class = 1;
+		else if (*p == ']' && in_class)
+			in_class = 0;
+		*w++ = *p;
+	}
+	return w;
+}
+
+/* The alternation of items, for the anchored label and heading matches. */
 static char *join_items(yaml_node_t *const *items, size_t count)
 {
 	size_t total = 1;
 	for (size_t i = 0; i < count; i++)
-		total += strlen(scalar(items[i])) + 5;
+		total += 3 * strlen(scalar(items[i])) + 5; /* "\s+" (3) widens to "[\s_]+" (6) */
 	char *joined = malloc(total), *w = joined;
 	if (!joined)
 		return NULL;
-	for (size_t i = 0; i < count; i++)
-		w += sprintf(w, "%s(?:%s)", i ? "|" : "", scalar(items[i]));
+	for (size_t i = 0; i < count; i++) {
+		w += sprintf(w, "%s(?:", i ? "|" : "");
+		w = widen_spaces(w, scalar(items[i]));
+		*w++ = ')';
+	}
+	*w = '\0';
 	return joined;
 }
 

@@ -44,14 +44,14 @@ static void separate(struct out *o)
 		put(o, "; ", 2);
 }
 
-/* A key in words: "top_cuda_time", "topCudaTime" and "top-cuda-time" read
- * "top cuda time"; a key with spaces stays as it is. */
+/* A key: "topCudaTime" and "top-cuda-time" read "top cuda time"; an
+ * underscore stays ("top_cuda_time" is a label, exercise.c, and
+ * "h2d_inputs" may be a range's name), and a key with spaces as it is. */
 static void put_key(struct out *o, const char *k, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		char c = k[i];
-		if (c == '_' || (c == '-' && i > 0 && i + 1 < n && isalnum((unsigned char)k[i - 1]) &&
-				 isalnum((unsigned char)k[i + 1]))) {
+		if (c == '-' && i > 0 && i + 1 < n && isalnum((unsigned char)k[i - 1]) && isalnum((unsigned char)k[i + 1])) {
 			put(o, " ", 1);
 			continue;
 		}
