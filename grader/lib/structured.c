@@ -201,6 +201,7 @@ static size_t json_plain(const char *b, size_t len, char *outp, int notebook)
 			} else {
 				separate(&o);
 				if (key && depth && !st[depth - 1].array) {
+					put(&o, "- ", 2); /* a member is an item of its own: its sentence ends with it */
 					put_key(&o, key, kn);
 					put(&o, ": ", 2);
 				} else if (depth && st[depth - 1].array) {
@@ -244,6 +245,7 @@ static size_t json_plain(const char *b, size_t len, char *outp, int notebook)
 			if (!notebook && !same(b + i, j - i, "null")) {
 				separate(&o);
 				if (key && depth && !st[depth - 1].array) {
+					put(&o, "- ", 2);
 					put_key(&o, key, kn);
 					put(&o, ": ", 2);
 				} else if (depth && st[depth - 1].array) {
@@ -397,12 +399,15 @@ static void yaml_line(struct out *o, const char *b, size_t s, size_t e, int *blo
 	}
 	*block = 0;
 	put(o, b + s, i - s);
-	if (b[i] == '-' && i + 1 < e && b[i + 1] == ' ') {
+	int item = b[i] == '-' && i + 1 < e && b[i + 1] == ' ';
+	if (item) {
 		put(o, "- ", 2);
 		i = skip_sp(b, i + 2, e);
 	}
 	size_t ke = key_end(b, i, e);
 	if (ke > i && ke < e && b[ke] == ':' && (ke + 1 == e || b[ke + 1] == ' ')) {
+		if (!item)
+			put(o, "- ", 2); /* a key is an item of its own: its sentence ends with it */
 		put_key(o, b + i, ke - i);
 		put(o, ":", 1);
 		size_t v = skip_sp(b, ke + 1, e);
@@ -436,6 +441,7 @@ static void toml_line(struct out *o, const char *b, size_t s, size_t e)
 	}
 	size_t ke = key_end(b, i, e), a = skip_sp(b, ke, e);
 	if (ke > i && a < e && b[a] == '=') {
+		put(o, "- ", 2); /* a key is an item of its own: its sentence ends with it */
 		put_key(o, b + i, ke - i);
 		put(o, ": ", 2);
 		size_t v = skip_sp(b, a + 1, e);
@@ -464,6 +470,7 @@ static void tsv_line(struct out *o, const char *b, size_t s, size_t e, int *head
 		if (!identifier_key(b, s, key_end(b, s, e)) && e - s < 40)
 			return;
 	}
+	put(o, "- ", 2);
 	put_key(o, b + s, key_end(b, s, e) - s);
 	put(o, ": ", 2);
 	put_value(o, b + v, e - v);
