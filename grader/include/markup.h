@@ -18,6 +18,10 @@
 
 #include <stddef.h>
 
+/* Can buf hold any of these markups (a cheap look at its line starts)?
+ * 0: gr_markup_plain() would copy it unchanged. */
+int gr_markup_possible(const char *buf, size_t len);
+
 /* The room gr_markup_plain() may need for len bytes. */
 size_t gr_markup_room(size_t len);
 

@@ -33,8 +33,9 @@ size_t gr_structured_room(size_t len);
  * (out is then unspecified). */
 size_t gr_structured_json(const char *buf, size_t len, char *out);
 
-/* The same for YAML, TOML/INI and CSV, run on normalised text (lines end
- * in '\n', tabs are spaces). 0 when buf is not wholly one of them. */
+/* The same for YAML, TOML/INI, CSV and tab-separated rows, run on
+ * normalised text (lines end in '\n', tabs are spaces). 0 when buf is not
+ * wholly one of them; out NULL: only whether it is (1 or 0). */
 size_t gr_structured_lines(const char *buf, size_t len, char *out);
 
 #endif

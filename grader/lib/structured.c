@@ -263,10 +263,6 @@ static size_t json_plain(const char *b, size_t len, char *outp, int notebook)
 
 /* ---- line formats: YAML, TOML/INI, CSV -------------------------------------- */
 
-struct line {
-	size_t s, e; /* [s, e) without the newline */
-};
-
 static size_t skip_sp(const char *b, size_t i, size_t e)
 {
 	while (i < e && b[i] == ' ')
@@ -323,51 +319,61 @@ static size_t tsv_value(const char *b, size_t s, size_t e)
 }
 
 /* Which line format is the document, if any: most of its lines are of it. */
-static enum fmt line_format(const char *b, const struct line *l, size_t nl)
+static enum fmt line_format(const char *b, size_t len)
 {
-	size_t content = 0, yaml = 0, ykeys = 0, yident = 0, toml = 0, tkeys = 0, csv = 0;
+	size_t content = 0, yaml = 0, ykeys = 0, yident = 0, toml = 0, tkeys = 0, csv = 0, tsv = 0, tident = 0;
+	size_t miss = 0; /* lines of none of the formats: prose gives up early */
 	char sep = 0;
-	for (size_t k = 0; k < nl; k++) {
-		size_t s = skip_sp(b, l[k].s, l[k].e), e = l[k].e;
+	for (size_t ls = 0, le; ls < len; ls = le + 1) {
+		const char *nl = memchr(b + ls, '\n', len - ls);
+		le = nl ? (size_t)(nl - b) : len;
+		size_t s = skip_sp(b, ls, le), e = le;
 		if (s == e)
 			continue;
 		content++;
+		int hit = 1;
 		if (b[s] == '#') {
 			yaml++;
 			toml++;
-			continue;
-		}
-		if (b[s] == ';' || (b[s] == '[' && b[e - 1] == ']')) {
+		} else if (b[s] == ';' || (b[s] == '[' && b[e - 1] == ']')) {
 			toml++;
-			continue;
-		}
-		if (b[s] == '-' && (s + 1 == e || b[s + 1] == ' ')) {
+		} else if (b[s] == '-' && (s + 1 == e || b[s + 1] == ' ')) {
 			yaml++;
-			continue;
-		}
-		if (s > l[k].s) {
+		} else if (s > ls) {
 			yaml++; /* an indented line: a block's text, a nested key */
-			continue;
-		}
-		size_t ke = key_end(b, s, e);
-		if (ke > s) {
-			size_t a = skip_sp(b, ke, e);
-			if (a < e && b[a] == ':' && (a + 1 == e || b[a + 1] == ' ') && a == ke) {
-				yaml++;
-				ykeys++;
-				yident += identifier_key(b, s, ke);
-			} else if (a < e && b[a] == '=') {
-				toml++;
-				tkeys++;
+		} else {
+			hit = 0;
+			size_t ke = key_end(b, s, e);
+			if (ke > s) {
+				size_t a = skip_sp(b, ke, e);
+				if (a < e && b[a] == ':' && (a + 1 == e || b[a + 1] == ' ') && a == ke) {
+					yaml++;
+					ykeys++;
+					yident += identifier_key(b, s, ke);
+					hit = 1;
+				} else if (a < e && b[a] == '=') {
+					toml++;
+					tkeys++;
+					hit = 1;
+				} else if (tsv_value(b, s, e)) {
+					tsv++;
+					tident += identifier_key(b, s, ke);
+					hit = 1;
+				}
 			}
 		}
 		if (!sep) { /* the first line: a header row, "field,value" */
 			const char *comma = memchr(b + s, ',', e - s);
 			sep = comma && (size_t)(comma - (b + s)) < 20 && e - s < 40 && !memchr(b + s, ':', e - s) ? ',' : 1;
 			csv += sep == ',';
+			hit |= sep == ',';
 		} else if (sep == ',' && memchr(b + s, ',', e - s)) {
 			csv++;
+			hit = 1;
 		}
+		miss += !hit;
+		if (content >= 5 && miss * 4 > content)
+			return FMT_NONE;
 	}
 	if (content < 3)
 		return FMT_NONE;
@@ -377,12 +383,6 @@ static enum fmt line_format(const char *b, const struct line *l, size_t nl)
 		return FMT_YAML;
 	if (sep == ',' && csv == content)
 		return FMT_CSV;
-	size_t tsv = 0, tident = 0;
-	for (size_t k = 0; k < nl; k++)
-		if (l[k].e > l[k].s && tsv_value(b, l[k].s, l[k].e)) {
-			tsv++;
-			tident += identifier_key(b, l[k].s, key_end(b, l[k].s, l[k].e));
-		}
 	if (tsv * 10 >= content * 8 && tident >= 2)
 		return FMT_TSV;
 	return FMT_NONE;
@@ -516,47 +516,32 @@ static void csv_line(struct out *o, const char *b, size_t s, size_t e, int heade
 
 static size_t lines_plain(const char *b, size_t len, char *outp)
 {
-	size_t nl = 1;
-	for (size_t i = 0; i < len; i++)
-		nl += b[i] == '\n';
-	struct line *l = malloc(nl * sizeof(*l));
-	if (!l)
+	enum fmt f = line_format(b, len);
+	if (f == FMT_NONE)
 		return 0;
-	size_t k = 0, s = 0;
-	for (size_t i = 0; i <= len; i++)
-		if (i == len || b[i] == '\n') {
-			l[k++] = (struct line){ s, i };
-			s = i + 1;
+	if (!outp)
+		return 1;
+	struct out o = { outp, 0, 0, 0 };
+	int block = 0, header = 1;
+	for (size_t s = 0, e; s <= len; s = e + 1) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		e = nl ? (size_t)(nl - b) : len;
+		if (f == FMT_YAML)
+			yaml_line(&o, b, s, e, &block);
+		else if (f == FMT_TOML)
+			toml_line(&o, b, s, e);
+		else if (f == FMT_TSV)
+			tsv_line(&o, b, s, e, &header);
+		else if (skip_sp(b, s, e) < e) {
+			csv_line(&o, b, s, e, header);
+			header = 0;
 		}
-	nl = k;
-	enum fmt f = line_format(b, l, nl);
-	size_t n = 0;
-	if (f != FMT_NONE) {
-		struct out o = { outp, 0, 0, 0 };
-		int block = 0, header = 1;
-		for (k = 0; k < nl; k++) {
-			if (f == FMT_YAML)
-				yaml_line(&o, b, l[k].s, l[k].e, &block);
-			else if (f == FMT_TOML)
-				toml_line(&o, b, l[k].s, l[k].e);
-			else if (f == FMT_TSV)
-				tsv_line(&o, b, l[k].s, l[k].e, &header);
-			else if (skip_sp(b, l[k].s, l[k].e) < l[k].e) {
-				csv_line(&o, b, l[k].s, l[k].e, header);
-				header = 0;
-			}
-			if (k + 1 < nl)
-				newline(&o);
-		}
-		o.p[o.n] = '\0';
-		n = o.n ? o.n : 1;
-		if (!o.n) {
-			o.p[0] = '\n';
-			o.p[1] = '\0';
-		}
+		if (!nl)
+			break;
+		newline(&o);
 	}
-	free(l);
-	return n;
+	o.p[o.n] = '\0';
+	return o.n ? o.n : (o.p[0] = '\n', o.p[1] = '\0', 1);
 }
 
 size_t gr_structured_room(size_t len)

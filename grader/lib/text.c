@@ -456,7 +456,11 @@ static unsigned blank_struck(char *buf, size_t len)
  * of nothing else (a rule) stays, and so do underscores in a word. */
 static void blank_form_blanks(char *b, size_t len)
 {
-	for (const char *p = b; (p = memmem(p, len - (size_t)(p - b), "___", 3)) != NULL;) {
+	for (const char *p = b; (p = memchr(p, '_', len - (size_t)(p - b))) != NULL;) {
+		if ((size_t)(p - b) + 2 >= len || p[1] != '_' || p[2] != '_') {
+			p++; /* "copy_", "record_shapes": one underscore */
+			continue;
+		}
 		size_t i = (size_t)(p - b), j = i;
 		while (j < len && b[j] == '_')
 			j++;
@@ -615,6 +619,33 @@ static int answered_prompt(const char *b, size_t len, size_t s, size_t e)
 	return 0;
 }
 
+/* Can b hold a mail header: "... wrote:" (or its German, French,
+ * Spanish, Portuguese), "Sent:", or an original or forwarded "message"?
+ * A memchr walk over the colons and one over the lines: most reports hold
+ * none. */
+static int mail_possible(const char *b, size_t len)
+{
+	static const char *const before[] = { "wrote", "Sent", "schrieb", "crit ", "crit", "escribi\xC3\xB3", "escreveu",
+					       NULL };
+	for (const char *p = b, *end = b + len; (p = memchr(p, ':', (size_t)(end - p))); p++)
+		for (const char *const *w = before; *w; w++) {
+			size_t n = strlen(*w);
+			if ((size_t)(p - b) >= n && !memcmp(p - n, *w, n))
+				return 1;
+		}
+	for (size_t ls = 0; ls < len;) { /* "-----Original Message-----", "Begin forwarded message:", "From: ..." */
+		const char *nl = memchr(b + ls, '\n', len - ls);
+		size_t e = nl ? (size_t)(nl - b) : len, u = unquoted(b, ls, e);
+		while (u < e && (b[u] == '-' || b[u] == '_'))
+			u++;
+		if (e - u >= 5 && (!strncasecmp(b + u, "origi", 5) || !strncasecmp(b + u, "forwa", 5) ||
+				   !strncasecmp(b + u, "begin", 5) || !strncasecmp(b + u, "from:", 5)))
+			return 1;
+		ls = e + 1;
+	}
+	return 0;
+}
+
 /* Blank e-mail that quotes or forwards another message, when the reply
  * carries an answer of its own (three labelled lines or more): a reply's
  * "On ... wrote:" and every quoted line after it (the learner may answer
@@ -623,8 +654,7 @@ static int answered_prompt(const char *b, size_t len, size_t s, size_t e)
  * next experiment should be ...") leans on the quote: left as written. */
 static unsigned blank_mail(char *b, size_t len)
 {
-	if (!memmem(b, len, "rote:", 5) && !memmem(b, len, "essage", 6) && !memmem(b, len, "Sent:", 5) &&
-	    !memmem(b, len, "schrieb", 7) && !memmem(b, len, "crit", 4) && !memmem(b, len, "escre", 5))
+	if (!mail_possible(b, len))
 		return 0;
 	size_t from[16], to[16], nr = 0, reply = len; /* reply: where the first reply's header starts */
 	for (size_t s = 0; s < len && nr < 16;) {
@@ -703,7 +733,10 @@ static int box_at(const char *b, size_t s, size_t e, size_t *at)
  * runs over its items' indented continuation lines. */
 static unsigned blank_unticked(char *b, size_t len)
 {
-	if (!memmem(b, len, "[x]", 3) && !memmem(b, len, "[X]", 3))
+	int any = 0; /* a ticked box anywhere: "[x]" or "[X]" */
+	for (const char *p = b, *end = b + len; !any && (p = memchr(p, '[', (size_t)(end - p))) && p + 2 < end; p++)
+		any = (p[1] == 'x' || p[1] == 'X') && p[2] == ']';
+	if (!any)
 		return 0;
 	unsigned found = 0;
 	for (size_t s = 0; s < len;) {
@@ -1259,7 +1292,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 		}
 		i += n;
 	}
-	if (!reversed) { /* YAML, TOML/INI or CSV: read as its fields */
+	if (!reversed && gr_structured_lines(b.p, b.len, NULL)) { /* YAML, TOML/INI, CSV: read as its fields */
 		size_t room = gr_structured_room(b.len);
 		char *plain = malloc(room);
 		if (!plain)
@@ -1274,7 +1307,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 			free(plain);
 		}
 	}
-	{ /* org-mode, reStructuredText, AsciiDoc, wiki markup: read as markdown */
+	if (gr_markup_possible(b.p, b.len)) { /* org-mode, reStructuredText, AsciiDoc, wiki markup: read as markdown */
 		size_t room = gr_markup_room(b.len);
 		char *md = malloc(room);
 		if (!md)
