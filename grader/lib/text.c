@@ -726,6 +726,25 @@ static int box_at(const char *b, size_t s, size_t e, size_t *at)
 	return b[i + 1] == ' ' ? 1 : b[i + 1] == 'x' || b[i + 1] == 'X' ? 2 : 0;
 }
 
+/* Does the item's text at [i, e) open with a label ("Hardware: L4")? A
+ * template's checklist of fields, ticked as they are filled in, is no
+ * choice among options. */
+static int label_item(const char *b, size_t i, size_t e)
+{
+	while (i < e && b[i] == ' ')
+		i++;
+	int words = 1;
+	for (size_t k = i; k < e && k - i < 40; k++) {
+		if (b[k] == ':')
+			return k > i && (k + 1 == e || b[k + 1] == ' ');
+		if (b[k] == ' ' && ++words > 5)
+			return 0;
+		if (!(isalnum((unsigned char)b[k]) || strchr(" /&-*_", b[k])))
+			return 0;
+	}
+	return 0;
+}
+
 /* Blank the unticked items of a task list that has a ticked one ("Next
  * experiment (tick ONE): - [x] re-profile ... - [ ] custom attention
  * kernel"): the learner chose the one and not the others. A list of boxes
@@ -765,7 +784,7 @@ static unsigned blank_unticked(char *b, size_t len)
 			size_t te = t;
 			while (te < len && b[te] != '\n')
 				te++;
-			if (box_at(b, t, te, &at) == 1) {
+			if (box_at(b, t, te, &at) == 1 && !label_item(b, at + 3, te)) {
 				size_t lead = 0;
 				while (b[t + lead] == ' ')
 					lead++;
