@@ -194,6 +194,19 @@ static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int d
 		return "-";
 	case 0x2026:
 		return "...";
+	/* a PDF's ligatures: "proﬁle", "ﬂash" */
+	case 0xFB00:
+		return "ff";
+	case 0xFB01:
+		return "fi";
+	case 0xFB02:
+		return "fl";
+	case 0xFB03:
+		return "ffi";
+	case 0xFB04:
+		return "ffl";
+	case 0xFB05: case 0xFB06:
+		return "st";
 	case 0x2022: case 0x25CF: case 0x25AA: case 0x2023: case 0x2043: case 0x25E6:
 	case 0x25B8: case 0x25B9: case 0x25BA: case 0x27A4: /* ▸ ▹ ► ➤: Notion's and slides' bullets */
 		return "-";
@@ -449,6 +462,34 @@ static unsigned blank_struck(char *buf, size_t len)
 		i = j + 1;
 	}
 	return found;
+}
+
+/* Mend words a PDF's line width broke: "move-\nment is" reads "movement\n
+ * is", the rest of the word brought up to its start so the lines keep their
+ * numbers. Only a lowercase letter before the hyphen and after the break:
+ * "H2D-\nCopy" and a list's "-" stay. */
+static void mend_hyphens(char *b, size_t len)
+{
+	for (char *p = b; (p = memchr(p, '-', len - (size_t)(p - b))) != NULL; p++) {
+		size_t i = (size_t)(p - b);
+		if (i == 0 || i + 2 >= len || b[i + 1] != '\n' || !islower((unsigned char)b[i - 1]))
+			continue;
+		size_t j = i + 2;
+		while (j < len && b[j] == ' ')
+			j++;
+		size_t k = j;
+		while (k < len && islower((unsigned char)b[k]))
+			k++;
+		if (k == j)
+			continue;
+		/* "move-\nment is" -> "movement\n is": the fragment takes the place of
+		 * the hyphen and the break moves after it */
+		size_t n = k - j;
+		memmove(b + i, b + j, n);
+		b[i + n] = '\n';
+		memset(b + i + n + 1, ' ', k - (i + n + 1));
+		p = b + i + n;
+	}
 }
 
 /* Blank a form's blanks, runs of three or more underscores between spaces
@@ -1354,6 +1395,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	flags |= blank_struck(b.p, b.len);
 	flags |= blank_unticked(b.p, b.len);
 	blank_form_blanks(b.p, b.len);
+	mend_hyphens(b.p, b.len);
 	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);
 	jira_markup(b.p, b.len);

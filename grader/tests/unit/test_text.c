@@ -295,6 +295,19 @@ static void test_text_markup(void **state)
 	gr_text_free(&t);
 }
 
+/* Text copied out of a PDF: ligatures are letters, and a word broken at
+ * the line's end is mended with the lines kept. */
+static void test_text_pdf_paste(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "Top CUDA time: data move-\nment, see the pro\xEF\xAC\x81le.\n- item\nnon-\n- next\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "Top CUDA time: data movement\n , see the profile.\n- item\nnon-\n- next\n");
+	assert_int_equal(t.nlines, 5);
+	gr_text_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -312,6 +325,7 @@ int main(void)
 		cmocka_unit_test(test_text_latex),
 		cmocka_unit_test(test_text_mail),
 		cmocka_unit_test(test_text_markup),
+		cmocka_unit_test(test_text_pdf_paste),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
