@@ -52,6 +52,8 @@ enum {
 	GR_TEXT_TAGS = 1 << 7,         /* "keywords: ..." / "[tags: ...]" lists and table tag columns ignored */
 	GR_TEXT_UNTICKED = 1 << 8,     /* "- [ ] ..." items beside a ticked "- [x]" ignored */
 	GR_TEXT_MAIL = 1 << 9,         /* quoted or forwarded e-mail ("On ... wrote:") ignored */
+	GR_TEXT_DIFF = 1 << 10,        /* a unified diff read as the file it leaves (removed lines ignored) */
+	GR_TEXT_CHAT = 1 << 11,        /* a chat export: the others' messages ignored */
 };
 
 struct gr_line {

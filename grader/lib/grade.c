@@ -112,6 +112,10 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 	if (!rc && (f & GR_TEXT_MAIL))
 		rc |= add_warning(v, strdup("quoted e-mail (the message under \"On ... wrote:\", a forwarded or original "
 					    "message) is not your answer and was ignored: write your answer in your reply"));
+	if (!rc && (f & GR_TEXT_DIFF))
+		rc |= add_warning(v, strdup("a diff was read as the answer it leaves: removed (-) lines were not graded"));
+	if (!rc && (f & GR_TEXT_CHAT))
+		rc |= add_warning(v, strdup("a chat log was read for your own messages: the others' were not graded"));
 	if (!rc && (f & GR_TEXT_COMMENTS))
 		rc |= add_warning(v, strdup("text inside comments (<!-- -->, or after a LaTeX %) is not part of your answer and was ignored"));
 	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {

@@ -743,6 +743,188 @@ static unsigned blank_mail(char *b, size_t len)
 	return GR_TEXT_MAIL;
 }
 
+/* ---- diffs and chat logs ----------------------------------------------------- */
+
+/* A line of a unified diff's own: "diff --git", "index 1a2b..3c4d",
+ * "--- a/answers.md", "+++ b/answers.md", "@@ -1,5 +1,7 @@". */
+static int diff_header(const char *b, size_t s, size_t e)
+{
+	static const char *const heads[] = { "diff --git ", "index ", "--- ", "+++ ", "@@ ", "new file mode",
+					     "deleted file mode", "similarity index", "rename from", "rename to", NULL };
+	for (const char *const *h = heads; *h; h++)
+		if (e - s >= strlen(*h) && !strncmp(b + s, *h, strlen(*h)))
+			return 1;
+	return e - s == 0 ? 0 : !strncmp(b + s, "\\ No newline", 12);
+}
+
+/* A unified diff of the answers file reads as the file it leaves: its
+ * header lines and removed ("-") lines are blanked, an added line's "+"
+ * is dropped, context lines stay. What comes before the first header (a
+ * PR's description) stays as written. Only a text with a hunk header
+ * ("@@ -1,5 +1,7 @@") is a diff. */
+static unsigned read_diff(char *b, size_t len)
+{
+	const char *hunk = NULL;
+	for (const char *p = b; (p = memmem(p, len - (size_t)(p - b), "@@ -", 4)) != NULL; p++)
+		if (p == b || p[-1] == '\n') {
+			hunk = p;
+			break;
+		}
+	if (!hunk)
+		return 0;
+	size_t start = (size_t)(hunk - b); /* the diff begins at its first header line */
+	for (size_t s = 0; s < start;) {
+		const char *nl = memchr(b + s, '\n', start - s);
+		size_t e = nl ? (size_t)(nl - b) : start;
+		if (diff_header(b, s, e)) {
+			start = s;
+			break;
+		}
+		s = e + 1;
+	}
+	for (size_t s = start; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		if (s < e && (diff_header(b, s, e) || b[s] == '-'))
+			memset(b + s, ' ', e - s);
+		else if (s < e && b[s] == '+')
+			b[s] = ' ';
+		s = e + 1;
+	}
+	return GR_TEXT_DIFF;
+}
+
+static int html_tag(const char *s, size_t n);
+
+/* A chat line's speaker: "[10:32] priya: ...", "10:32 priya: ...",
+ * "<alex> ...". Returns where the message starts (0: no chat line) and
+ * the speaker's name in [*ns, *ne). */
+static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t *ne)
+{
+	size_t i = s;
+	while (i < e && b[i] == ' ')
+		i++;
+	if (i < e && b[i] == '<') { /* IRC's "<alex> text", not HTML's "<p>text" */
+		const char *gt = memchr(b + i, '>', e - i);
+		if (!gt || gt - (b + i) > 32 || gt == b + i + 1 || gt + 1 >= b + e || gt[1] != ' ' ||
+		    html_tag(b + i + 1, (size_t)(gt - (b + i + 1))))
+			return 0;
+		*ns = i + 1;
+		*ne = (size_t)(gt - b);
+		return (size_t)(gt - b) + 1;
+	}
+	int bracket = i < e && b[i] == '[';
+	i += bracket;
+	size_t d = i;
+	while (i < e && (gr_isdigit((unsigned char)b[i]) || b[i] == ':'))
+		i++;
+	if (i - d < 4 || !memchr(b + d, ':', i - d))
+		return 0; /* "10:32", "10:32:07" */
+	while (i < e && (b[i] == ' ' || gr_isalpha((unsigned char)b[i])) && i - d < 12 && b[i] != ']' &&
+	       !(bracket && i > d && b[i - 1] == ' ' && gr_isalpha((unsigned char)b[i]) && !strchr("AaPp", b[i])))
+		i++; /* " AM" */
+	if (bracket) {
+		if (i >= e || b[i] != ']')
+			return 0;
+		i++;
+	}
+	while (i < e && b[i] == ' ')
+		i++;
+	size_t n0 = i;
+	while (i < e && b[i] != ':' && i - n0 < 32)
+		i++;
+	if (i >= e || b[i] != ':' || i == n0)
+		return 0;
+	*ns = n0;
+	*ne = i;
+	return i + 1;
+}
+
+struct speaker {
+	size_t s, n;  /* the name, in the text */
+	size_t bytes; /* how much they wrote */
+};
+
+/* Is the name at b[s, s + n) said to be the learner's ("(I'm kenji)",
+ * "I am kenji", "me = kenji", "me: kenji")? */
+static int said_self(const char *b, size_t len, size_t s, size_t n)
+{
+	static const char *const says[] = { "I'm ", "I am ", "i'm ", "i am ", "me = ", "me: ", "me - ", NULL };
+	for (const char *const *w = says; *w; w++) {
+		size_t k = strlen(*w);
+		for (const char *p = b; (p = memmem(p, len - (size_t)(p - b), *w, k)) != NULL; p++) {
+			size_t i = (size_t)(p - b) + k;
+			if (i + n <= len && !strncasecmp(b + i, b + s, n) &&
+			    (i + n == len || !(gr_isalnum((unsigned char)b[i + n]) || b[i + n] == '_')))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* A chat export ("[10:32] priya: let's just quantize", "<alex> ..."): the
+ * learner is the speaker they say they are ("(I'm kenji)"), or "me", or
+ * else the one who wrote the most; the others' messages are theirs and are
+ * blanked, and the learner's keep their words without the timestamp and
+ * name. A message runs on over the lines after it until the next chat
+ * line. */
+static unsigned read_chat(char *b, size_t len)
+{
+	struct speaker who[16];
+	size_t nwho = 0, lines = 0, ns, ne, cur = (size_t)-1;
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		size_t m = chat_speaker(b, s, e, &ns, &ne);
+		if (m) {
+			while (ne > ns && b[ne - 1] == ' ')
+				ne--;
+			lines++;
+			for (cur = 0; cur < nwho; cur++)
+				if (who[cur].n == ne - ns && !strncasecmp(b + who[cur].s, b + ns, ne - ns))
+					break;
+			if (cur == nwho && nwho < 16)
+				who[nwho++] = (struct speaker){ ns, ne - ns, 0 };
+			if (cur < nwho)
+				who[cur].bytes += e - m;
+		} else if (cur < nwho) {
+			who[cur].bytes += e - s;
+		}
+		s = e + 1;
+	}
+	if (lines < 3 || nwho < 2)
+		return 0; /* one speaker: a note of the learner's own, read as it is */
+	size_t self = 0;
+	int said = 0;
+	for (size_t k = 0; k < nwho && !said; k++)
+		if (said_self(b, len, who[k].s, who[k].n) || (who[k].n == 2 && !strncasecmp(b + who[k].s, "me", 2))) {
+			self = k;
+			said = 1;
+		}
+	for (size_t k = 1; k < nwho && !said; k++)
+		if (who[k].bytes > who[self].bytes)
+			self = k;
+	char name[32];
+	size_t sn = who[self].n < sizeof(name) ? who[self].n : sizeof(name);
+	memcpy(name, b + who[self].s, sn);
+	int theirs = 0; /* the message running on is someone else's */
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		size_t m = chat_speaker(b, s, e, &ns, &ne);
+		if (m) {
+			while (ne > ns && b[ne - 1] == ' ')
+				ne--;
+			theirs = !(ne - ns == sn && !strncasecmp(b + ns, name, sn));
+			memset(b + s, ' ', (theirs ? e : m) - s);
+		} else if (theirs) {
+			memset(b + s, ' ', e - s);
+		}
+		s = e + 1;
+	}
+	return GR_TEXT_CHAT;
+}
+
 /* The box a task-list line opens with ("- [ ] ", "* [x] ", "2. [X] ",
  * "[ ] "): 1 unticked, 2 ticked, 0 none; *at is where the box starts. */
 static int box_at(const char *b, size_t s, size_t e, size_t *at)
@@ -1392,6 +1574,8 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	}
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_mail(b.p, b.len);
+	flags |= read_diff(b.p, b.len);
+	flags |= read_chat(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
 	flags |= blank_unticked(b.p, b.len);
 	blank_form_blanks(b.p, b.len);

@@ -308,6 +308,39 @@ static void test_text_pdf_paste(void **state)
 	gr_text_free(&t);
 }
 
+/* A diff reads as the file it leaves; a chat export as the learner's own
+ * messages (the speaker they say they are, else who wrote the most). */
+static void test_text_diff_and_chat(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *diff = "PR: fill in part A\n--- a/answers.md\n+++ b/answers.md\n@@ -1,3 +1,3 @@\n Workload: 7B\n"
+			   "-Next experiment: write a Triton attention kernel\n+Next experiment: record_shapes=True\n";
+	norm(diff, strlen(diff), &t);
+	assert_null(strstr(t.buf, "Triton"));
+	assert_non_null(strstr(t.buf, " Next experiment: record_shapes=True"));
+	assert_non_null(strstr(t.buf, "PR: fill in part A"));
+	assert_int_equal(t.nlines, 7);
+	assert_true(t.flags & GR_TEXT_DIFF);
+	gr_text_free(&t);
+	const char *chat = "#perf export (I'm kenji)\n[10:31] priya: let's just quantize to int4\n"
+			   "[10:32] kenji: no, quantizing hides why anything is copied\n[10:36] kenji: my answer:\n"
+			   "Next experiment: record_shapes=True\n[10:37] priya: fine\n";
+	norm(chat, strlen(chat), &t);
+	assert_null(strstr(t.buf, "quantize to int4"));
+	assert_null(strstr(t.buf, "fine"));
+	assert_null(strstr(t.buf, "kenji:"));
+	assert_non_null(strstr(t.buf, "no, quantizing hides"));
+	assert_non_null(strstr(t.buf, "\nNext experiment: record_shapes=True\n"));
+	gr_text_free(&t);
+	/* HTML is no chat, and markdown's "- item" no removed line */
+	const char *html = "<p>Workload: 7B</p>\n<ol>\n<li>Not yet: slice</li>\n</ol>\n- item\n";
+	norm(html, strlen(html), &t);
+	assert_non_null(strstr(t.buf, "Not yet: slice"));
+	assert_non_null(strstr(t.buf, "- item"));
+	gr_text_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_text_mail),
 		cmocka_unit_test(test_text_markup),
 		cmocka_unit_test(test_text_pdf_paste),
+		cmocka_unit_test(test_text_diff_and_chat),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
