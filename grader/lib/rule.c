@@ -3496,6 +3496,23 @@ static int blank_between(const struct gr_report *r, size_t off, int line)
 	return blank;
 }
 
+/* Where an item ending at off runs on to, over the lines right under it
+ * that wrap its text ("whose cost is mostly launch and\ndispatch, not
+ * FLOPs." pasted from a PDF), before line: a blank line, a label or a
+ * heading ends it. */
+static size_t lazy_end(const struct gr_report *r, size_t off, int line)
+{
+	int ln = gr_text_line_of(&r->text, off) + 1;
+	for (int blank = 0; ln < line; ln++) {
+		line_indent(r, (size_t)(ln - 1), &blank);
+		const struct gr_line *L = &r->text.lines[ln - 1];
+		if (blank || r->label_line[ln - 1] || (L->len && r->text.buf[L->off] == '#'))
+			break;
+		off = L->off + L->len;
+	}
+	return off;
+}
+
 /* A list whose line breaks were lost, all on one line after its heading's
  * colon: "Contrast with Part A: - A: real math - B: launches - ...". Counts
  * the items (each " - " outside parentheses opens one) into *n; 0 when sp
@@ -3532,18 +3549,22 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 	 * items under one heading and two under another are two lists of two
 	 * (Part A's hypotheses and experiments are not a four-bullet contrast). */
 	int run = 0, lists = 0;
-	size_t prev_end = NONE, best_start = NONE, run_start = NONE;
+	size_t prev_end = NONE, best_start = NONE, run_start = NONE, prev_i = NONE;
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct gr_item *it = &r->items[i];
 		if (!in_span(sp, it->span.start) || r->label_line[it->line - 1] || it->indent != min_indent ||
 		    heads_section(r, sp, it->line))
 			continue;
-		if (prev_end == NONE || !blank_between(r, prev_end, it->line)) {
+		/* the lines wrapping the item before run on it, unless items of
+		 * other indents sit between (sub-bullets break the list) */
+		size_t from = prev_i + 1 == i ? lazy_end(r, prev_end, it->line) : prev_end;
+		if (prev_end == NONE || !blank_between(r, from, it->line)) {
 			run = 0;
 			run_start = it->span.start;
 			lists++;
 		}
 		prev_end = it->span.end;
+		prev_i = i;
 		if (++run > n) {
 			n = run;
 			best_start = run_start;

@@ -464,6 +464,38 @@ static unsigned blank_struck(char *buf, size_t len)
 	return found;
 }
 
+/* Blank a PDF's page furniture pasted between the lines: a header or
+ * footer naming the page ("Part B triage - page 2    CS 8803 - Fall 2026",
+ * "Page 2 of 3") or a lone page number. */
+static void blank_page_furniture(char *b, size_t len)
+{
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len, i = s;
+		while (i < e && b[i] == ' ')
+			i++;
+		int furniture = 0;
+		if (i < e && e - i <= 8) { /* "2", "- 2 -", "[2]" */
+			size_t d = 0, other = 0;
+			for (size_t k = i; k < e; k++)
+				d += gr_isdigit((unsigned char)b[k]) != 0, other += !strchr(" -[]()0123456789", b[k]);
+			furniture = d && d <= 3 && !other;
+		} else if (e - i < 120 && !memchr(b + i, ':', e - i)) {
+			for (size_t k = i; k + 6 < e && !furniture; k++) {
+				if (strncasecmp(b + k, "page ", 5) || (k > i && gr_isalnum((unsigned char)b[k - 1])))
+					continue;
+				size_t d = k + 5;
+				while (d < e && gr_isdigit((unsigned char)b[d]))
+					d++;
+				furniture = d > k + 5 && (d == e || !gr_isalnum((unsigned char)b[d]));
+			}
+		}
+		if (furniture)
+			memset(b + s, ' ', e - s);
+		s = e + 1;
+	}
+}
+
 /* Mend words a PDF's line width broke: "move-\nment is" reads "movement\n
  * is", the rest of the word brought up to its start so the lines keep their
  * numbers. Only a lowercase letter before the hyphen and after the break:
@@ -1579,6 +1611,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	flags |= blank_struck(b.p, b.len);
 	flags |= blank_unticked(b.p, b.len);
 	blank_form_blanks(b.p, b.len);
+	blank_page_furniture(b.p, b.len);
 	mend_hyphens(b.p, b.len);
 	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);

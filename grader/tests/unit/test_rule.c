@@ -1219,6 +1219,14 @@ static void test_rule_templates(void **state)
 				 "Next experiment: get the per-token loop out of Python, and capture the decode step as a "
 				 "CUDA graph, and batch four requests\n",
 				 "single-experiment"));
+	/* a bullet wrapped at a PDF's line width, a page's furniture in between: still four */
+	assert_true(passes_with(b, pb,
+				"Next experiment: capture the decode step in a CUDA graph and compare ms/token\n\n"
+				"Contrast with Part A\n- A: matmul was real math, 18 calls of ~2 ms.\n- B: matmul is 240 "
+				"tiny GEMMs whose cost is launch and\ndispatch, not FLOPs.\n\nPart B - page 2\n\n"
+				"- A's extra cost sat in the copies; B's in the host loop.\n- Fused attention is wrong: "
+				"no attention op here, and the time is launches and Python.\n",
+				"contrast-bullets"));
 	gr_exercise_free(b);
 	struct gr_exercise *st = load_exercise("stretch");
 	assert_true(passes_with(st, "Range API: record_function\n",

@@ -306,6 +306,14 @@ static void test_text_pdf_paste(void **state)
 	assert_string_equal(t.buf, "Top CUDA time: data movement\n , see the profile.\n- item\nnon-\n- next\n");
 	assert_int_equal(t.nlines, 5);
 	gr_text_free(&t);
+	/* a page's header, footer and number say nothing; "Page 2: results" is a heading of the learner's */
+	const char *pages = "Part B triage - page 2      CS 8803 - Fall 2026\n- 3 -\nPage 2: results\n- A: 18 calls\n";
+	norm(pages, strlen(pages), &t);
+	assert_null(strstr(t.buf, "CS 8803"));
+	assert_null(strstr(t.buf, "- 3 -"));
+	assert_non_null(strstr(t.buf, "Page 2: results"));
+	assert_non_null(strstr(t.buf, "- A: 18 calls"));
+	gr_text_free(&t);
 }
 
 /* A diff reads as the file it leaves; a chat export as the learner's own
