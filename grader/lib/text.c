@@ -481,7 +481,7 @@ static void blank_page_furniture(char *b, size_t len)
 				d += gr_isdigit((unsigned char)b[k]) != 0, other += !strchr(" -[]()0123456789", b[k]);
 			furniture = d && d <= 3 && !other;
 		} else if (e - i < 120 && !memchr(b + i, ':', e - i)) {
-			for (size_t k = i; k + 6 < e && !furniture; k++) {
+			for (size_t k = i; k + 5 < e && !furniture; k++) {
 				if (strncasecmp(b + k, "page ", 5) || (k > i && gr_isalnum((unsigned char)b[k - 1])))
 					continue;
 				size_t d = k + 5;
