@@ -209,6 +209,7 @@ static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int d
 		return "st";
 	case 0x2022: case 0x25CF: case 0x25AA: case 0x2023: case 0x2043: case 0x25E6:
 	case 0x25B8: case 0x25B9: case 0x25BA: case 0x27A4: /* ▸ ▹ ► ➤: Notion's and slides' bullets */
+	case 0xF0B7: case 0xF0A7: case 0xF0D8: case 0xF0FC: case 0xF076: case 0xF0A8: /* Word's Symbol-font bullets */
 		return "-";
 	case 0xFF1A: case 0x2236: case 0xFE13: case 0xFE55:
 		return ":";
