@@ -831,7 +831,7 @@ static int html_tag(const char *s, size_t n);
 
 /* A chat line's speaker: "[10:32] priya: ...", "10:32 priya: ...",
  * "<alex> ...". Returns where the message starts (0: no chat line) and
- * the speaker's name in [*ns, *ne). */
+ * the speaker's name, trimmed, in [*ns, *ne). */
 static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t *ne)
 {
 	size_t i = s;
@@ -870,6 +870,8 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 		return 0;
 	*ns = n0;
 	*ne = i;
+	while (*ne > n0 && b[*ne - 1] == ' ')
+		(*ne)--;
 	return i + 1;
 }
 
@@ -910,8 +912,6 @@ static unsigned read_chat(char *b, size_t len)
 		size_t e = nl ? (size_t)(nl - b) : len;
 		size_t m = chat_speaker(b, s, e, &ns, &ne);
 		if (m) {
-			while (ne > ns && b[ne - 1] == ' ')
-				ne--;
 			lines++;
 			for (cur = 0; cur < nwho; cur++)
 				if (who[cur].n == ne - ns && !strncasecmp(b + who[cur].s, b + ns, ne - ns))
@@ -946,8 +946,6 @@ static unsigned read_chat(char *b, size_t len)
 		size_t e = nl ? (size_t)(nl - b) : len;
 		size_t m = chat_speaker(b, s, e, &ns, &ne);
 		if (m) {
-			while (ne > ns && b[ne - 1] == ' ')
-				ne--;
 			theirs = !(ne - ns == sn && !strncasecmp(b + ns, name, sn));
 			memset(b + s, ' ', (theirs ? e : m) - s);
 		} else if (theirs) {
