@@ -1227,8 +1227,16 @@ static void test_rule_templates(void **state)
 				"- A's extra cost sat in the copies; B's in the host loop.\n- Fused attention is wrong: "
 				"no attention op here, and the time is launches and Python.\n",
 				"contrast-bullets"));
+	/* an id in a learner's sentence is theirs; the grader's own result line pasted back is not */
+	assert_true(passes_with(b, pb, "Next experiment: capture the decode step in a CUDA graph and compare ms/token\n\n"
+				"Diagnosis: overhead-bound: ~720 tiny launches, 38 ms of Python against 15 ms of GPU.\n",
+				"overhead-bound"));
 	gr_exercise_free(b);
 	struct gr_exercise *st = load_exercise("stretch");
+	assert_false(passes_with(st, "\xE2\x9C\x85 ranges-named: passed - ranges have exact names.\n",
+				 "\xE2\x9C\x85 ranges-cover-suspects: passed - tokenizer, copies/casts and forward are "
+				 "covered.\nMy answer: add NVTX around the model.\n",
+				 "ranges-cover-suspects"));
 	assert_true(passes_with(st, "Range API: record_function\n",
 				"**Range names**: tokenize, to_device, prefill, decode_step\n", "ranges-named"));
 	assert_true(passes_with(st, "| Field | Answer |\n|---|---|\n| Range API | NVTX via torch.cuda.nvtx |\n",
