@@ -1376,19 +1376,22 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 			rc = add_echo(&h, cr->title, cr->title + t, 0);
 		/* The grader's own result line pasted back: "FAIL ... (ranges-named)
 		 * 0/1", "✅ ranges-named: passed". An id in a learner's sentence
-		 * ("it is overhead-bound: ...") is a word of theirs. */
+		 * ("it is overhead-bound: ...") is a word of theirs. Two patterns,
+		 * each tried only near where the id is (a bounded prefix, the
+		 * marks as characters: patset.h), each to the line's end. */
 		if (!rc && strchr(cr->id, '-') && !strstr(cr->id, "\\E")) {
-			char *pat = NULL;
-			if (asprintf(&pat, "[^\\n]*\\(\\Q%s\\E\\)\\s*\\d[^\\n]*|(?m:^)[ \\t>*-]*(?:\\x{2705}|\\x{2714}|"
-					   "\\x{274C}|\\x{2716}|PASS\\b|FAIL\\b)\\s*\\Q%s\\E\\b[^\\n]*",
-				     cr->id, cr->id) < 0)
+			char *pat[2] = { NULL, NULL };
+			if (asprintf(&pat[0], "\\(\\Q%s\\E\\)\\s*\\d[^\\n]*", cr->id) < 0 ||
+			    asprintf(&pat[1], "(?:^|(?<=\\n))[ \\t>*-]{0,6}(?:\u2705|\u2714|\u274C|\u2716|PASS\\b|FAIL\\b)"
+					      "[ \\t]{0,3}\\Q%s\\E\\b[^\\n]*", cr->id) < 0)
 				rc = GR_ENOMEM;
-			else if (GR_GROW(e.v, e.n, e.cap, 16) < 0) {
-				free(pat);
-				rc = GR_ENOMEM;
-			} else {
-				e.v[e.n++] = pat;
-			}
+			for (int k = 0; k < 2 && !rc; k++)
+				if (GR_GROW(e.v, e.n, e.cap, 16) < 0)
+					rc = GR_ENOMEM;
+				else
+					e.v[e.n++] = pat[k], pat[k] = NULL;
+			free(pat[0]);
+			free(pat[1]);
 		}
 		if (!rc)
 			rc = add_sentences(&e, cr->pass);
