@@ -223,7 +223,15 @@ static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int d
 	case 0x2066: case 0x2067: case 0x2068: case 0x2069:
 		*flags |= GR_TEXT_CONTROLS;
 		return "";
+	/* box-drawing tables, as rich, tabulate or psql print them: "│ Workload │ 7B │" is a row */
+	case 0x2502: case 0x2503: case 0x2506: case 0x2507: case 0x250A: case 0x250B: case 0x2551:
+		return "|";
+	case 0x2500: case 0x2501: case 0x2504: case 0x2505: case 0x2508: case 0x2509: case 0x254C:
+	case 0x254D: case 0x2550:
+		return "-";
 	default:
+		if (cp >= 0x250C && cp <= 0x257F)
+			return "+"; /* corners and junctions: "┌", "┼", "╞", "╪" */
 		return cp >= 0xFF01 && cp <= 0xFF5E ? halfwidth[cp - 0xFF01] : NULL;
 	}
 }

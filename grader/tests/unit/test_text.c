@@ -306,6 +306,11 @@ static void test_text_pdf_paste(void **state)
 	assert_string_equal(t.buf, "Top CUDA time: data movement\n , see the profile.\n- item\nnon-\n- next\n");
 	assert_int_equal(t.nlines, 5);
 	gr_text_free(&t);
+	/* a box-drawing table reads as a markdown table */
+	const char *box = "\xE2\x94\x82 Workload \xE2\x94\x82 7B \xE2\x94\x82\n\xE2\x94\x9C\xE2\x94\x80\xE2\x94\xBC\n";
+	norm(box, strlen(box), &t);
+	assert_string_equal(t.buf, "| Workload | 7B |\n+-+\n");
+	gr_text_free(&t);
 	/* a page's header, footer and number say nothing; "Page 2: results" is a heading of the learner's */
 	const char *pages = "Part B triage - page 2      CS 8803 - Fall 2026\n- 3 -\nPage 2: results\n- A: 18 calls\n";
 	norm(pages, strlen(pages), &t);
