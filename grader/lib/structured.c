@@ -216,7 +216,8 @@ static size_t json_plain(const char *b, size_t len, char *outp, int notebook)
 			if (!notebook && key) {
 				separate(&o);
 				put_key(&o, key, kn);
-				put(&o, ":", 1);
+				put(&o, ": ", 2);
+				o.used = 0; /* "hypotheses: - casts; - H2D": its first item follows the label */
 			}
 			if (depth < JSON_DEPTH && !lost)
 				st[depth++] = (struct frame){ c == '[', (char)source };

@@ -354,6 +354,54 @@ static void test_text_diff_and_chat(void **state)
 	gr_text_free(&t);
 }
 
+/* A report written as data reads as "- key: value" items on the lines they
+ * were on; a notebook as its cells' sources; prose stays prose. */
+static void test_text_structured(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *json = "{\n  \"workload\": \"7B decode\",\n  \"top_cuda_time\": \"copy_ \\u2014 61%\",\n"
+			   "  \"hypotheses\": [\"casts\", \"H2D\"],\n  \"n\": 3\n}\n";
+	norm(json, strlen(json), &t);
+	assert_string_equal(t.buf, "\n- workload: 7B decode\n- top_cuda_time: copy_  -  61%\nhypotheses: - casts; - H2D\n"
+				   "- n: 3\n\n");
+	assert_int_equal(t.nlines, 6);
+	gr_text_free(&t);
+	const char *one = "{\"workload\":\"7B\",\"nextExperiment\":\"record_shapes=True\"}";
+	norm(one, strlen(one), &t);
+	assert_non_null(strstr(t.buf, "- workload: 7B\n- next Experiment: record_shapes=True"));
+	gr_text_free(&t);
+	const char *nb = "{\"cells\": [\n {\"cell_type\": \"markdown\", \"source\": [\n  \"Workload: 7B\\n\",\n"
+			 "  \"Next experiment: x\"\n ]},\n {\"cell_type\": \"code\", \"source\": [\n  \"prof = 1\"\n ]}\n],"
+			 " \"nbformat\": 4}\n";
+	norm(nb, strlen(nb), &t);
+	assert_non_null(strstr(t.buf, "Workload: 7B\n"));
+	assert_non_null(strstr(t.buf, "```"));
+	assert_null(strstr(t.buf, "cell_type"));
+	assert_null(strstr(t.buf, "nbformat"));
+	gr_text_free(&t);
+	const char *toml = "[report]\nworkload = \"7B\"\nhardware = \"L4\"\nnext_experiment = \"record_shapes\"\n[not_yet]\n"
+			   "what = \"attention\"\n";
+	norm(toml, strlen(toml), &t);
+	assert_string_equal(t.buf, "## report\n- workload: 7B\n- hardware: L4\n- next_experiment: record_shapes\n## not_yet\n"
+				   "- what: attention\n");
+	gr_text_free(&t);
+	const char *yaml = "workload: 7B\ntop_cuda_time: \"copy_ 61%\"\nnext_experiment: >-\n  load in bf16\n  and re-profile\n"
+			   "# a comment\n";
+	norm(yaml, strlen(yaml), &t);
+	assert_string_equal(t.buf, "- workload: 7B\n- top_cuda_time: copy_ 61%\n- next_experiment:\nload in bf16\nand re-profile\n\n");
+	gr_text_free(&t);
+	const char *csv = "field,value\nWorkload,\"7B decode, bs=1\"\nHardware,L4\nTop CUDA time,\"copy_ \"\"61%\"\"\"\n";
+	norm(csv, strlen(csv), &t);
+	assert_string_equal(t.buf, "\nWorkload: 7B decode, bs=1\nHardware: L4\nTop CUDA time: copy_ \"61%\"\n");
+	gr_text_free(&t);
+	/* markdown with labels is no data */
+	const char *md = "Workload: 7B\nHardware: L4\nNext experiment: record_shapes=True\n";
+	norm(md, strlen(md), &t);
+	assert_string_equal(t.buf, md);
+	gr_text_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_text_markup),
 		cmocka_unit_test(test_text_pdf_paste),
 		cmocka_unit_test(test_text_diff_and_chat),
+		cmocka_unit_test(test_text_structured),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
