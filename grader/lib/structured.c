@@ -217,7 +217,8 @@ static size_t json_plain(const char *b, size_t len, char *outp, int notebook)
 				separate(&o);
 				put_key(&o, key, kn);
 				put(&o, ": ", 2);
-				o.used = 0; /* "hypotheses: - casts; - H2D": its first item follows the label */
+				o.used = o.compact; /* "hypotheses: - casts; - H2D": its first item follows the label,
+						     * or, one to a line, goes under it */
 			}
 			if (depth < JSON_DEPTH && !lost)
 				st[depth++] = (struct frame){ c == '[', (char)source };
