@@ -624,6 +624,22 @@ static size_t skip_answer_mark(const char *b, size_t vs, size_t ve)
 	return vs;
 }
 
+/* Is line ln (1-based) a draft's: the word "draft" (or "first attempt",
+ * "initial answer") on it or on one of the few lines above it? */
+static int drafted(const struct parser *p, int ln)
+{
+	static const char *const marks[] = { "draft", "first attempt", "first try", "initial answer", "old answer",
+					     NULL };
+	for (int k = ln - 1; k >= 0 && k >= ln - 6; k--) {
+		const struct linfo *l = &p->li[k];
+		for (const char *const *m = marks; *m; m++)
+			for (size_t i = l->off, n = strlen(*m); i + n <= l->off + l->len; i++)
+				if (!strncasecmp(p->buf + i, *m, n))
+					return 1;
+	}
+	return 0;
+}
+
 static void set_field(struct parser *p, int f, int state, int ln, size_t vs, size_t ve)
 {
 	struct gr_report_field *rf = &p->r->fields[f];
@@ -638,6 +654,15 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 	    !has_content(p->buf, rf->value.start, rf->value.end) && has_content(p->buf, vs, ve)) {
 		/* The empty template pasted first, then the filled copy: the
 		 * filled one is the field. */
+		rf->line = ln;
+		rf->value = (struct gr_span){ .start = vs, .end = ve };
+		return;
+	}
+	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && has_content(p->buf, vs, ve) &&
+	    drafted(p, rf->line) && !drafted(p, ln)) {
+		/* "Draft answer (wrong, kept for honesty): Next experiment: ...",
+		 * then the final one: the final one is the answer. */
+		rf->repeated = 1;
 		rf->line = ln;
 		rf->value = (struct gr_span){ .start = vs, .end = ve };
 		return;

@@ -301,6 +301,11 @@ static void test_report_task_lists_templates_and_compared_fields(void **state)
 	value_is(&r, "next-experiment", "re-profile with stacks");
 	assert_int_equal(r.fields[field("hardware")].line, 10);
 	gr_report_free(&r);
+	/* A draft's field, then the final one: the final one is the answer. */
+	parse(&r, "Draft answer (wrong, kept for honesty):\n\nNext experiment: swap SDPA to FlashAttention-3\n\n"
+		  "Then I read the table.\n\nFinal answer:\nNext experiment: load in bf16 and re-profile\n");
+	value_is(&r, "next-experiment", "load in bf16 and re-profile");
+	gr_report_free(&r);
 	/* "Mine:" introduces the filled copy; it is no value of the empty label. */
 	parse(&r, "    Workload:\n    Next experiment:\n\nMine:\n\n    Workload: 7B decode\n"
 		  "    Next experiment: re-profile with stacks\n");
