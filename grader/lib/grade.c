@@ -92,36 +92,36 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 	unsigned f = r->text.flags;
 	if (r->words == 0)
 		rc |= add_warning(v, strdup("the report is empty: write the five fields and the follow-up answers"));
-	if (!rc && (f & GR_TEXT_INVALID_UTF8))
-		rc |= add_warning(v, strdup("the file is not valid UTF-8: some characters were replaced; save it as UTF-8"));
-	if (!rc && (f & GR_TEXT_CONTROLS))
-		rc |= add_warning(v, strdup("invisible or right-to-left control characters were removed"));
-	if (!rc && (f & GR_TEXT_HOMOGLYPHS))
-		rc |= add_warning(v, strdup("look-alike letters from another alphabet were read as Latin letters"));
-	if (!rc && (f & GR_TEXT_ECHO))
-		rc |= add_warning(v, strdup("lines copied from the prompt or from the grader's feedback are not your "
-					    "answer and were ignored: say it in your own words"));
-	if (!rc && (f & GR_TEXT_STRUCK))
-		rc |= add_warning(v, strdup("~~struck-out~~ text is taken as withdrawn and was not graded"));
-	if (!rc && (f & GR_TEXT_TAGS))
-		rc |= add_warning(v, strdup("keyword tags (\"keywords: ...\", a \"tags\" column) are a list of terms, "
-					    "not a claim, and were not graded"));
-	if (!rc && (f & GR_TEXT_UNTICKED))
-		rc |= add_warning(v, strdup("an unticked box (\"- [ ] ...\") in a list where you ticked another "
-					    "(\"- [x]\") is an option you did not choose, and was not graded"));
-	if (!rc && (f & GR_TEXT_MAIL))
-		rc |= add_warning(v, strdup("quoted e-mail (the message under \"On ... wrote:\", a forwarded or original "
-					    "message) is not your answer and was ignored: write your answer in your reply"));
-	if (!rc && (f & GR_TEXT_DIFF))
-		rc |= add_warning(v, strdup("a diff was read as the answer it leaves: removed (-) lines were not graded"));
-	if (!rc && (f & GR_TEXT_CHAT))
-		rc |= add_warning(v, strdup("a chat log was read for your own messages: the others' were not graded"));
-	if (!rc && (f & GR_TEXT_COMMENTS))
-		rc |= add_warning(v, strdup("text inside comments (<!-- -->, or after a LaTeX %) is not part of your answer and was ignored"));
+	/* What reading the text did, in the order a learner should hear it. */
+	static const struct {
+		unsigned flag;
+		const char *say;
+	} notes[] = {
+		{ GR_TEXT_INVALID_UTF8, "the file is not valid UTF-8: some characters were replaced; save it as UTF-8" },
+		{ GR_TEXT_CONTROLS, "invisible or right-to-left control characters were removed" },
+		{ GR_TEXT_HOMOGLYPHS, "look-alike letters from another alphabet were read as Latin letters" },
+		{ GR_TEXT_ECHO, "lines copied from the prompt or from the grader's feedback are not your answer and were "
+				"ignored: say it in your own words" },
+		{ GR_TEXT_STRUCK, "~~struck-out~~ text is taken as withdrawn and was not graded" },
+		{ GR_TEXT_TAGS, "keyword tags (\"keywords: ...\", a \"tags\" column) are a list of terms, not a claim, and "
+				"were not graded" },
+		{ GR_TEXT_UNTICKED, "an unticked box (\"- [ ] ...\") in a list where you ticked another (\"- [x]\") is an "
+				    "option you did not choose, and was not graded" },
+		{ GR_TEXT_MAIL, "quoted e-mail (the message under \"On ... wrote:\", a forwarded or original message) is not "
+				"your answer and was ignored: write your answer in your reply" },
+		{ GR_TEXT_DIFF, "a diff was read as the answer it leaves: removed (-) lines were not graded" },
+		{ GR_TEXT_CHAT, "a chat log was read for your own messages: the others' were not graded" },
+		{ GR_TEXT_COMMENTS, "text inside comments (<!-- -->, or after a LaTeX %) is not part of your answer and was "
+				    "ignored" },
+	};
+	for (size_t k = 0; !rc && k < sizeof(notes) / sizeof(notes[0]); k++)
+		if (f & notes[k].flag)
+			rc |= add_warning(v, strdup(notes[k].say));
 	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {
 		if (!r->fields[i].repeated)
 			continue;
-		if (asprintf(&m, "'%s' appears more than once; the first one was graded", r->ex->fields[i].label) < 0)
+		if (asprintf(&m, "'%s' appears more than once; the first one was graded (or, after a draft, the final one)",
+			     r->ex->fields[i].label) < 0)
 			return GR_ENOMEM;
 		rc |= add_warning(v, m);
 	}
