@@ -54,6 +54,7 @@ enum {
 	GR_TEXT_MAIL = 1 << 9,         /* quoted or forwarded e-mail ("On ... wrote:") ignored */
 	GR_TEXT_DIFF = 1 << 10,        /* a unified diff read as the file it leaves (removed lines ignored) */
 	GR_TEXT_CHAT = 1 << 11,        /* a chat export: the others' messages ignored */
+	GR_TEXT_OTHER_PARTS = 1 << 12, /* other parts' answers in the same file ignored (report.c) */
 };
 
 struct gr_line {

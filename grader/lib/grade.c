@@ -111,6 +111,7 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 				"your answer and was ignored: write your answer in your reply" },
 		{ GR_TEXT_DIFF, "a diff was read as the answer it leaves: removed (-) lines were not graded" },
 		{ GR_TEXT_CHAT, "a chat log was read for your own messages: the others' were not graded" },
+		{ GR_TEXT_OTHER_PARTS, "this file answers other parts too: only this part's section was graded here" },
 		{ GR_TEXT_COMMENTS, "text inside comments (<!-- -->, or after a LaTeX %) is not part of your answer and was "
 				    "ignored" },
 	};

@@ -1614,6 +1614,107 @@ static int blank_echo(struct parser *p)
 	return rc;
 }
 
+/* ---- one file for every part ------------------------------------------------ */
+
+/* Which part a line heads ("## Part A - triage", "**Part C**", "PART B:",
+ * "Stretch:", "(C)"): its name's length in key[], matched case-insensitively
+ * after the line's decoration, with the line short or ending in a colon;
+ * 0 when it heads none. */
+static size_t part_heading(const char *b, size_t s, size_t e, char *key, size_t cap)
+{
+	size_t i = s;
+	while (i < e && b[i] == ' ')
+		i++;
+	if (i + 1 < e && strchr("-*+", b[i]) && b[i + 1] == ' ')
+		return 0; /* "- Part A: real math": a contrast's bullet, no heading */
+	while (i < e && strchr(" #*=_>([", b[i]))
+		i++;
+	size_t k = 0;
+	/* "(A)", "B)", "C:" alone on a line: the part by its letter */
+	size_t z = e;
+	while (z > i && strchr(" )*_.:", b[z - 1]))
+		z--;
+	if (z == i + 1 && strchr("abcdABCD", b[i]) && cap > 6) {
+		memcpy(key, "part ", 5);
+		key[5] = (char)tolower((unsigned char)b[i]);
+		key[6] = '\0';
+		return 6;
+	}
+	if (e - i >= 6 && !strncasecmp(b + i, "part ", 5) && isalnum((unsigned char)b[i + 5]) &&
+	    (i + 6 == e || !isalnum((unsigned char)b[i + 6])))
+		k = 6;
+	else if (e - i >= 7 && !strncasecmp(b + i, "stretch", 7) && (i + 7 == e || !isalnum((unsigned char)b[i + 7])))
+		k = 7;
+	if (!k || k >= cap)
+		return 0;
+	size_t t = e;
+	while (t > i && strchr(" *_:#=", b[t - 1]))
+		t--;
+	if (t - i > 48)
+		return 0; /* "Part A was about the copies, and ...": a sentence */
+	const char *colon = memchr(b + i + k, ':', t - (i + k));
+	if (colon && colon + 1 < b + t)
+		return 0; /* "Part A: matmul was real math": a claim about that part */
+	for (size_t j = i + k; j + 5 <= t; j++)
+		if (!strncasecmp(b + j, "part ", 5))
+			return 0; /* "Part A vs Part B": a contrast's heading */
+	for (size_t j = 0; j < k; j++)
+		key[j] = (char)tolower((unsigned char)b[i + j]);
+	key[k] = '\0';
+	return k;
+}
+
+/* A file that answers several parts under their headings ("## Part A",
+ * "## Part B", ...) is graded on this exercise's part only: the other
+ * parts' answers are blanked. This exercise's part is its title's name
+ * before the colon ("Part A: ..."). Nothing is blanked unless the file
+ * heads this part and two others: a Part B answer heads its contrast with
+ * "Part A" too. */
+static unsigned keep_own_part(struct parser *p)
+{
+	const char *title = p->ex->title ? p->ex->title : "";
+	const char *colon = strchr(title, ':');
+	size_t tn = colon ? (size_t)(colon - title) : strlen(title);
+	char own[16], key[16];
+	if (tn == 0 || tn >= sizeof(own))
+		return 0;
+	for (size_t j = 0; j < tn; j++)
+		own[j] = (char)tolower((unsigned char)title[j]);
+	own[tn] = '\0';
+	char *b = p->r->text.buf;
+	size_t len = p->r->text.len;
+	int mine = 0;
+	char seen[4][16]; /* the other parts headed: three in all make it the workbook's file */
+	size_t nseen = 0;
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		if (part_heading(b, s, e, key, sizeof(key))) {
+			size_t k = 0;
+			while (k < nseen && strcmp(seen[k], key))
+				k++;
+			if (!strcmp(key, own))
+				mine = 1;
+			else if (k == nseen && nseen < 4)
+				strcpy(seen[nseen++], key);
+		}
+		s = e + 1;
+	}
+	if (!mine || nseen < 2)
+		return 0; /* "## Part B" and a "Part A" heading over its contrast: one part's answer */
+	int blank = 0; /* under another part's heading */
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		if (part_heading(b, s, e, key, sizeof(key)))
+			blank = strcmp(key, own) != 0;
+		if (blank)
+			memset(b + s, ' ', e - s);
+		s = e + 1;
+	}
+	return GR_TEXT_OTHER_PARTS;
+}
+
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
 		    struct gr_scratch *s, struct gr_error *err)
 {
@@ -1639,6 +1740,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	int rc = 0;
 	if (!r->fields || !r->sections || !r->label_line || !r->code_line || !p.li || !p.md)
 		goto nomem;
+	r->text.flags |= keep_own_part(&p);
 	/* Apart from the report: 24 KiB that nothing else needs zeroed. */
 	r->tri = malloc(sizeof(*r->tri));
 	if (!r->tri || gr_trigrams_build(r->tri, r->text.buf, r->text.len) < 0)

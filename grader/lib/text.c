@@ -454,10 +454,36 @@ static unsigned blank_tags(char *b, size_t len)
 	return found;
 }
 
-/* Blank "~~struck~~" text on one line: the learner took it back. */
+/* A transcriber's note that text was struck on paper: "[crossed out:
+ * \"tokenize\"]", "[struck: ...]", "[scratched out: ...]". */
+static size_t struck_note(const char *b, size_t i, size_t len)
+{
+	static const char *const notes[] = { "crossed out:", "crossed-out:", "struck:", "struck out:", "strikethrough:",
+					     "scratched out:", "crossed out]", NULL };
+	for (const char *const *n = notes; *n; n++) {
+		size_t k = strlen(*n);
+		if (i + 1 + k <= len && !strncasecmp(b + i + 1, *n, k)) {
+			const char *close = memchr(b + i, ']', len - i);
+			const char *nl = memchr(b + i, '\n', len - i);
+			if (close && (!nl || close < nl))
+				return (size_t)(close - b) + 1;
+		}
+	}
+	return 0;
+}
+
+/* Blank "~~struck~~" text on one line, or a transcriber's "[crossed out:
+ * ...]": the learner took it back. */
 static unsigned blank_struck(char *buf, size_t len)
 {
 	unsigned found = 0;
+	for (char *p = buf; (p = memchr(p, '[', len - (size_t)(p - buf))) != NULL; p++) {
+		size_t end = struck_note(buf, (size_t)(p - buf), len);
+		if (end) {
+			memset(p, ' ', end - (size_t)(p - buf));
+			found = GR_TEXT_STRUCK;
+		}
+	}
 	for (size_t i = 0; i + 1 < len; i++) {
 		if (buf[i] != '~' || buf[i + 1] != '~')
 			continue;

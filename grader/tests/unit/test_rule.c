@@ -1227,6 +1227,20 @@ static void test_rule_templates(void **state)
 				"- A's extra cost sat in the copies; B's in the host loop.\n- Fused attention is wrong: "
 				"no attention op here, and the time is launches and Python.\n",
 				"contrast-bullets"));
+	/* one file answering every part: only this part's section is graded */
+	struct gr_exercise *c2 = load_exercise("part-c");
+	assert_true(passes_with(c2, "", "(A)\nWorkload: prefill\nNext experiment: write a custom Triton attention kernel\n\n"
+				"(C)\nWorkload: 7B decode\nHardware: H100\nTop CUDA time: aten::copy_ 61% of CUDA time\n"
+				"Top CPU / orchestration cost: Python loop 11 ms\nNext experiment: load the weights in bf16 "
+				"and re-profile\n\n(Stretch)\nranges: tokenize, prefill\n",
+				"no-flash-attention"));
+	gr_exercise_free(c2);
+	/* a Part B answer that heads its contrast "Part A" is one part's answer */
+	assert_true(passes_with(b, pb, "Next experiment: capture the decode step in a CUDA graph and compare ms/token\n\n"
+				"## Part A\n\n- A: matmul was 18 big prefill GEMMs, real math.\n- B: 240 tiny GEMMs, launch "
+				"cost.\n- A's waste was the copies; B's is the host loop.\n- Fused attention is wrong: no "
+				"attention op here, and the time is launches and Python.\n",
+				"overhead-experiment"));
 	/* an id in a learner's sentence is theirs; the grader's own result line pasted back is not */
 	assert_true(passes_with(b, pb, "Next experiment: capture the decode step in a CUDA graph and compare ms/token\n\n"
 				"Diagnosis: overhead-bound: ~720 tiny launches, 38 ms of Python against 15 ms of GPU.\n",

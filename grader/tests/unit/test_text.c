@@ -306,6 +306,13 @@ static void test_text_pdf_paste(void **state)
 	assert_string_equal(t.buf, "Top CUDA time: data movement\n , see the profile.\n- item\nnon-\n- next\n");
 	assert_int_equal(t.nlines, 5);
 	gr_text_free(&t);
+	/* a transcriber's "[crossed out: ...]" is struck text */
+	const char *crossed = "- [crossed out: \"tokenize\"] \"prefill\"\n";
+	norm(crossed, strlen(crossed), &t);
+	assert_null(strstr(t.buf, "tokenize"));
+	assert_non_null(strstr(t.buf, "\"prefill\""));
+	assert_true(t.flags & GR_TEXT_STRUCK);
+	gr_text_free(&t);
 	/* a box-drawing table reads as a markdown table */
 	const char *box = "\xE2\x94\x82 Workload \xE2\x94\x82 7B \xE2\x94\x82\n\xE2\x94\x9C\xE2\x94\x80\xE2\x94\xBC\n";
 	norm(box, strlen(box), &t);
