@@ -1640,6 +1640,21 @@ static size_t part_heading(const char *b, size_t s, size_t e, char *key, size_t 
 		key[6] = '\0';
 		return 6;
 	}
+	/* a question's number before the name: "Q1. Part A", "(a) Part A", "Q4 (Stretch)", "2) Part B" */
+	size_t q = i;
+	if (q < e && (b[q] == 'q' || b[q] == 'Q') && q + 1 < e && isdigit((unsigned char)b[q + 1]))
+		q++;
+	size_t d = q;
+	while (q < e && isalnum((unsigned char)b[q]) && q - d < 2)
+		q++;
+	if (q > i && q < e && strchr(".):", b[q]))
+		q++;
+	if (q > i && q < e && b[q] == ' ') {
+		while (q < e && (b[q] == ' ' || b[q] == '('))
+			q++;
+		if (e - q >= 5 && (!strncasecmp(b + q, "part ", 5) || !strncasecmp(b + q, "stretch", 7)))
+			i = q;
+	}
 	if (e - i >= 6 && !strncasecmp(b + i, "part ", 5) && isalnum((unsigned char)b[i + 5]) &&
 	    (i + 6 == e || !isalnum((unsigned char)b[i + 6])))
 		k = 6;
