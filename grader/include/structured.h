@@ -6,13 +6,14 @@
  * a saved Jupyter notebook, YAML ("next_experiment: >-"), TOML or INI
  * ("next_experiment = \"...\""), or CSV/TSV rows ("Workload,\"7B decode\"").
  * The rules read prose, so such a report is rewritten as what it says:
- * each member an item of its own, "- key: value" (a key is a label: labels
- * take underscores for spaces, exercise.c; "topCudaTime" reads "top Cuda
- * Time"), lists as "- " items, a section ("[not_yet]") a heading, a
- * notebook's markdown cells as they are and its code cells fenced, and the
- * packaging (braces, quotes, comments, a notebook's metadata) left out. A
- * value stays on the line it was on, so evidence names the line the
- * learner wrote; JSON written on one line gives each member a line.
+ * each member an item of its own, "- key: value" (a CSV row "key:
+ * value"; a key is a label: labels take underscores for spaces,
+ * exercise.c; "topCudaTime" reads "top Cuda Time"), lists as "- " items,
+ * a section ("[not_yet]") a heading, a notebook's markdown cells as they
+ * are and its code cells fenced, and the packaging (braces, quotes,
+ * comments, a notebook's metadata) left out. A value stays on the line it
+ * was on, so evidence names the line the learner wrote; JSON written on
+ * one line gives each member a line.
  *
  * Only a document that is wholly such data is rewritten: valid JSON, or
  * lines most of which are keys and values. A markdown report with a line

@@ -125,7 +125,7 @@ static const char *symbol(const char *name)
 		{ "leftrightarrow", "<->" }, { "le", "<=" }, { "leq", "<=" }, { "ge", ">=" }, { "geq", ">=" },
 		{ "ll", "<<" }, { "gg", ">>" }, { "ne", "!=" }, { "neq", "!=" }, { "pm", "+/-" }, { "ldots", "..." },
 		{ "dots", "..." }, { "cdots", "..." }, { "quad", " " }, { "qquad", " " }, { "newline", " " },
-		{ "linebreak", " " }, { "par", " " }, { "item", "- " }, { "LaTeX", "LaTeX" }, { "TeX", "TeX" },
+		{ "linebreak", " " }, { "par", " " }, { "LaTeX", "LaTeX" }, { "TeX", "TeX" },
 		{ "percent", "%" }, { "textasciitilde", "~" }, { "textunderscore", "_" },
 	};
 	for (size_t k = 0; k < sizeof(sym) / sizeof(sym[0]); k++)

@@ -22,10 +22,26 @@
 #include "structured.h"
 #include "chars.h"
 
+/* Where the line starting at s ends: its '\n', or len. */
+static size_t line_end(const char *b, size_t s, size_t len)
+{
+	const char *nl = memchr(b + s, '\n', len - s);
+	return nl ? (size_t)(nl - b) : len;
+}
+
 struct obuf {
 	char *p;
 	size_t len, cap;
 };
+
+/* Take p (len bytes written, room allocated) as b's text: a rewrite of it. */
+static void ob_swap(struct obuf *b, char *p, size_t len, size_t room)
+{
+	free(b->p);
+	b->p = p;
+	b->len = len;
+	b->cap = room;
+}
 
 static int ob_put(struct obuf *b, const char *s, size_t n)
 {
@@ -419,8 +435,7 @@ static unsigned blank_tags(char *b, size_t len)
 	unsigned found = 0;
 	int col = -1; /* the tags column of the table the lines are in */
 	for (size_t s = 0; s < len;) {
-		const char *nl = memchr(b + s, '\n', len - s);
-		size_t e = nl ? (size_t)(nl - b) : len, k = s;
+		size_t e = line_end(b, s, len), k = s;
 		while (k < e && b[k] == ' ')
 			k++;
 		int row = k < e && b[k] == '|';
@@ -505,8 +520,7 @@ static unsigned blank_struck(char *buf, size_t len)
 static void blank_page_furniture(char *b, size_t len)
 {
 	for (size_t s = 0; s < len;) {
-		const char *nl = memchr(b + s, '\n', len - s);
-		size_t e = nl ? (size_t)(nl - b) : len, i = s;
+		size_t e = line_end(b, s, len), i = s;
 		while (i < e && b[i] == ' ')
 			i++;
 		int furniture = 0;
@@ -636,9 +650,7 @@ static int mail_header(const char *b, size_t s, size_t e, size_t len)
 	if (n > 6 && !strncasecmp(b + s, "from: ", 6)) { /* Outlook: "From:", then "Sent:" or "Date:" */
 		size_t t = e + 1;
 		for (int k = 0; k < 2 && t < len; k++) {
-			size_t te = t;
-			while (te < len && b[te] != '\n')
-				te++;
+			size_t te = line_end(b, t, len);
 			size_t u = unquoted(b, t, te);
 			if (te - u > 5 && (!strncasecmp(b + u, "sent:", 5) || !strncasecmp(b + u, "date:", 5)))
 				return 2;
@@ -663,18 +675,12 @@ static int mail_field(const char *b, size_t s, size_t e)
  * field's label does (not a mail header's "From:" or "Subject:"). */
 static int labelled_line(const char *b, size_t s, size_t e)
 {
-	static const char *const mail[] = { "from", "to", "cc", "bcc", "sent", "date", "subject", NULL };
 	while (s < e && (b[s] == ' ' || b[s] == '-' || b[s] == '*'))
 		s++;
 	size_t i = s;
 	while (i < e && i - s < 40 && (isalnum((unsigned char)b[i]) || strchr(" /&()_.-*", b[i])))
 		i++;
-	if (i == s || i >= e || b[i] != ':' || !isalpha((unsigned char)b[s]))
-		return 0;
-	for (const char *const *m = mail; *m; m++)
-		if (strlen(*m) == i - s && !strncasecmp(b + s, *m, i - s))
-			return 0;
-	return 1;
+	return i > s && i < e && b[i] == ':' && isalpha((unsigned char)b[s]) && !mail_field(b, s, e);
 }
 
 /* Where a forwarded or original message whose header is [s, e) ends (the
@@ -686,9 +692,7 @@ static size_t mail_end(const char *b, size_t len, size_t s, size_t e)
 	int in_quote = quoted_line(b, s, e), body = 0;
 	size_t end = e;
 	for (size_t t = e + 1; t < len;) {
-		size_t te = t;
-		while (te < len && b[te] != '\n')
-			te++;
+		size_t te = line_end(b, t, len);
 		int q = quoted_line(b, t, te), blank = unquoted(b, t, te) == te;
 		if (in_quote) {
 			if (!q && !(blank && end == e))
@@ -717,9 +721,7 @@ static int answered_prompt(const char *b, size_t len, size_t s, size_t e)
 	if (u == t || !(numbered || b[t - 1] == '?'))
 		return 0;
 	for (size_t n = e + 1; n < len;) { /* the next line that is not blank */
-		size_t ne = n;
-		while (ne < len && b[ne] != '\n')
-			ne++;
+		size_t ne = line_end(b, n, len);
 		if (unquoted(b, n, ne) < ne)
 			return !quoted_line(b, n, ne);
 		n = ne + 1;
@@ -742,8 +744,7 @@ static int mail_possible(const char *b, size_t len)
 				return 1;
 		}
 	for (size_t ls = 0; ls < len;) { /* "-----Original Message-----", "Begin forwarded message:", "From: ..." */
-		const char *nl = memchr(b + ls, '\n', len - ls);
-		size_t e = nl ? (size_t)(nl - b) : len, u = unquoted(b, ls, e);
+		size_t e = line_end(b, ls, len), u = unquoted(b, ls, e);
 		while (u < e && (b[u] == '-' || b[u] == '_'))
 			u++;
 		if (e - u >= 5 && (!strncasecmp(b + u, "origi", 5) || !strncasecmp(b + u, "forwa", 5) ||
@@ -766,9 +767,7 @@ static unsigned blank_mail(char *b, size_t len)
 		return 0;
 	size_t from[16], to[16], nr = 0, reply = len; /* reply: where the first reply's header starts */
 	for (size_t s = 0; s < len && nr < 16;) {
-		size_t e = s;
-		while (e < len && b[e] != '\n')
-			e++;
+		size_t e = line_end(b, s, len);
 		int h = mail_header(b, s, e, len);
 		if (!h) {
 			s = e + 1;
@@ -784,9 +783,7 @@ static unsigned blank_mail(char *b, size_t len)
 		return 0;
 	int own = 0; /* labelled lines of the learner's: not in a message, not quoted */
 	for (size_t s = 0, r = 0; s < len && own < 3;) {
-		size_t e = s;
-		while (e < len && b[e] != '\n')
-			e++;
+		size_t e = line_end(b, s, len);
 		while (r < nr && to[r] < s)
 			r++;
 		if (!(r < nr && s >= from[r]) && !quoted_line(b, s, e))
@@ -800,9 +797,7 @@ static unsigned blank_mail(char *b, size_t len)
 			if (b[k] != '\n')
 				b[k] = ' ';
 	for (size_t s = reply; s < len;) {
-		size_t e = s;
-		while (e < len && b[e] != '\n')
-			e++;
+		size_t e = line_end(b, s, len);
 		if (quoted_line(b, s, e) && !answered_prompt(b, len, s, e))
 			memset(b + s, ' ', e - s);
 		s = e + 1;
@@ -850,8 +845,7 @@ static unsigned read_diff(char *b, size_t len)
 		s = e + 1;
 	}
 	for (size_t s = start; s < len;) {
-		const char *nl = memchr(b + s, '\n', len - s);
-		size_t e = nl ? (size_t)(nl - b) : len;
+		size_t e = line_end(b, s, len);
 		if (s < e && (diff_header(b, s, e) || b[s] == '-'))
 			memset(b + s, ' ', e - s);
 		else if (s < e && b[s] == '+')
@@ -942,8 +936,7 @@ static unsigned read_chat(char *b, size_t len)
 	struct speaker who[16];
 	size_t nwho = 0, lines = 0, ns, ne, cur = (size_t)-1;
 	for (size_t s = 0; s < len;) {
-		const char *nl = memchr(b + s, '\n', len - s);
-		size_t e = nl ? (size_t)(nl - b) : len;
+		size_t e = line_end(b, s, len);
 		size_t m = chat_speaker(b, s, e, &ns, &ne);
 		if (m) {
 			lines++;
@@ -976,8 +969,7 @@ static unsigned read_chat(char *b, size_t len)
 	memcpy(name, b + who[self].s, sn);
 	int theirs = 0; /* the message running on is someone else's */
 	for (size_t s = 0; s < len;) {
-		const char *nl = memchr(b + s, '\n', len - s);
-		size_t e = nl ? (size_t)(nl - b) : len;
+		size_t e = line_end(b, s, len);
 		size_t m = chat_speaker(b, s, e, &ns, &ne);
 		if (m) {
 			theirs = !(ne - ns == sn && !strncasecmp(b + ns, name, sn));
@@ -1047,9 +1039,7 @@ static unsigned blank_unticked(char *b, size_t len)
 		return 0;
 	unsigned found = 0;
 	for (size_t s = 0; s < len;) {
-		size_t e = s, at;
-		while (e < len && b[e] != '\n')
-			e++;
+		size_t e = line_end(b, s, len), at;
 		if (!box_at(b, s, e, &at)) {
 			s = e + 1;
 			continue;
@@ -1058,9 +1048,7 @@ static unsigned blank_unticked(char *b, size_t len)
 		size_t ls = s, le = e;
 		int ticked = 0;
 		for (size_t t = s; t < len;) {
-			size_t te = t;
-			while (te < len && b[te] != '\n')
-				te++;
+			size_t te = line_end(b, t, len);
 			int box = box_at(b, t, te, &at);
 			if (!box && !(t < te && b[t] == ' ' && t > ls))
 				break;
@@ -1069,9 +1057,7 @@ static unsigned blank_unticked(char *b, size_t len)
 			t = te + 1;
 		}
 		for (size_t t = ls; ticked && t < le;) {
-			size_t te = t;
-			while (te < len && b[te] != '\n')
-				te++;
+			size_t te = line_end(b, t, len);
 			if (box_at(b, t, te, &at) == 1 && !label_item(b, at + 3, te)) {
 				size_t lead = 0;
 				while (b[t + lead] == ' ')
@@ -1080,9 +1066,7 @@ static unsigned blank_unticked(char *b, size_t len)
 				found = GR_TEXT_UNTICKED;
 				/* ... and what continues it, indented deeper */
 				for (size_t c = te + 1; c < le;) {
-					size_t ce = c, ind = 0;
-					while (ce < len && b[ce] != '\n')
-						ce++;
+					size_t ce = line_end(b, c, len), ind = 0;
 					while (c + ind < ce && b[c + ind] == ' ')
 						ind++;
 					if (box_at(b, c, ce, &at) || ind <= lead || c + ind == ce)
@@ -1221,8 +1205,7 @@ static int dictated(const char *b, size_t len)
 		return 0;
 	int n = 0;
 	for (size_t s = 0; s < len && n < 2;) {
-		const char *nl = memchr(b + s, '\n', len - s);
-		size_t e = nl ? (size_t)(nl - b) : len;
+		size_t e = line_end(b, s, len);
 		n += spoken_label(b, s, e);
 		s = e + 1;
 	}
@@ -1430,11 +1413,10 @@ static size_t spoken_punctuation(char *b, size_t len)
 		return len;
 	size_t o = 0;
 	for (size_t s = 0; s < len;) {
-		const char *nl = memchr(b + s, '\n', len - s);
-		size_t e = nl ? (size_t)(nl - b) : len;
+		size_t e = line_end(b, s, len);
 		s = after_fillers(b, s, e);
 		spoken_line(b, s, e, &o);
-		if (nl)
+		if (e < len)
 			b[o++] = '\n';
 		s = e + 1;
 	}
@@ -1599,41 +1581,26 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 		}
 		i += n;
 	}
-	if (!reversed && gr_structured_lines(b.p, b.len, NULL)) { /* YAML, TOML/INI, CSV: read as its fields */
-		size_t room = gr_structured_room(b.len);
-		char *plain = malloc(room);
-		if (!plain)
+	char *next;
+	size_t room;
+	/* YAML, TOML/INI, CSV: read as its fields */
+	if (!reversed && gr_structured_lines(b.p, b.len, NULL)) {
+		if (!(next = malloc(room = gr_structured_room(b.len))))
 			goto nomem;
-		size_t n = gr_structured_lines(b.p, b.len, plain);
-		if (n) {
-			free(b.p);
-			b.p = plain;
-			b.len = n;
-			b.cap = room;
-		} else {
-			free(plain);
-		}
+		ob_swap(&b, next, gr_structured_lines(b.p, b.len, next), room);
 	}
-	if (gr_markup_possible(b.p, b.len)) { /* org-mode, reStructuredText, AsciiDoc, wiki markup: read as markdown */
-		size_t room = gr_markup_room(b.len);
-		char *md = malloc(room);
-		if (!md)
+	/* org-mode, reStructuredText, AsciiDoc, wiki markup: read as markdown */
+	if (gr_markup_possible(b.p, b.len)) {
+		if (!(next = malloc(room = gr_markup_room(b.len))))
 			goto nomem;
-		b.len = gr_markup_plain(b.p, b.len, md);
-		free(b.p);
-		b.p = md;
-		b.cap = room;
+		ob_swap(&b, next, gr_markup_plain(b.p, b.len, next), room);
 	}
-	if (memchr(b.p, '\\', b.len)) { /* LaTeX, or markdown's escaped underscores */
-		size_t room = gr_latex_room(b.len);
-		char *plain = malloc(room);
-		if (!plain)
-			goto nomem;
+	/* LaTeX, or markdown's escaped underscores */
+	if (memchr(b.p, '\\', b.len)) {
 		int comments = 0;
-		b.len = gr_latex_plain(b.p, b.len, gr_latex_is(b.p, b.len), plain, &comments);
-		free(b.p);
-		b.p = plain;
-		b.cap = room;
+		if (!(next = malloc(room = gr_latex_room(b.len))))
+			goto nomem;
+		ob_swap(&b, next, gr_latex_plain(b.p, b.len, gr_latex_is(b.p, b.len), next, &comments), room);
 		if (comments)
 			flags |= GR_TEXT_COMMENTS;
 	}
