@@ -3318,6 +3318,16 @@ static size_t singled_out(const struct gr_analysis *a, struct gr_span sp)
 	return sp.start;
 }
 
+/* Does the text between two proposals add the second as another one ("...,
+ * and maybe also pin the host memory", "plus, while I'm at it, ...")
+ * rather than as a step of the same change? */
+static int adds_another(const struct gr_report *r, size_t from, size_t to)
+{
+	static const char *const more[] = { "also", "maybe", "perhaps", "possibly", "additionally", "plus",
+					    "as well", "at it", "on top", "besides", "separately", "too", NULL };
+	return from >= to || has_phrase(r->text.buf, span_at(from, to), more);
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
@@ -3402,9 +3412,9 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	 * experiment (a fix alone, or a look alone, is one too). */
 	int first_looks = 0, second_changes = 0;
 	size_t second_act = NONE, last_measure = NONE; /* NONE: nothing re-measured after the change */
+	size_t first_act = NONE; /* where the first counted action is */
 	if (rule->action >= 0) {
 		const struct gr_mentions *act = &a->concepts[rule->action];
-		size_t first_act = NONE; /* where the first counted action is */
 		for (size_t i = 0; i < act->n; i++) {
 			const struct gr_mention *x = &act->v[i];
 			if (!in_span(sp, x->start) || x->stuffed || x->negated)
@@ -3448,8 +3458,13 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			actions++;
 		}
 	}
-	if (actions == 2 && first_looks && second_changes && last_measure != NONE &&
-	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4))
+	/* "load in bf16 from the start, remove the per-step cast, and
+	 * re-profile": two changes of one kind, measured by one run, are one
+	 * fix tested once. Changes of two kinds (bf16 and a CUDA graph) are
+	 * counted by their kinds. */
+	if (actions == 2 && second_changes && last_measure != NONE &&
+	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4) &&
+	    (first_looks || (kinds <= 1 && !adds_another(a->r, first_act, second_act))))
 		actions = 1;
 	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
 	int n = kinds;

@@ -119,6 +119,14 @@ static void test_rule_counting_experiments(void **state)
 	assert_false(passes("Next experiment: record_shapes, torch.compile, FlashAttention-3, a faster tokenizer.\n",
 			    "single-experiment"));
 	assert_false(passes("Next experiment:\n- re-profile with record_shapes\n- write a Triton kernel\n", "single-experiment"));
+	/* Two steps of one fix, measured by one run, are one experiment; a
+	 * change added "maybe also", or a change of another kind, is not. */
+	assert_true(passes("Next experiment: load the model in bf16 from the start, remove the per-step cast, and "
+			   "re-profile the decode step to see if copy_ drops.\n", "single-experiment"));
+	assert_false(passes("Next experiment: load the weights in bf16 once at startup, and maybe also pin the host "
+			    "memory, then re-profile.\n", "single-experiment"));
+	assert_false(passes("Next experiment: load the weights in bf16, wrap the forward in torch.compile, and "
+			    "re-profile.\n", "single-experiment"));
 }
 
 /* A numbered list right under an empty label is its value; an aside in
