@@ -3324,8 +3324,92 @@ static size_t singled_out(const struct gr_analysis *a, struct gr_span sp)
 static int adds_another(const struct gr_report *r, size_t from, size_t to)
 {
 	static const char *const more[] = { "also", "maybe", "perhaps", "possibly", "additionally", "plus",
-					    "as well", "at it", "on top", "besides", "separately", "too", NULL };
+					    "as well", "at it", "on top", "besides", "separately", "too", "at the same time",
+					    "simultaneously", "in parallel", "meanwhile", NULL };
 	return from >= to || has_phrase(r->text.buf, span_at(from, to), more);
+}
+
+/* The first mention of the rule's kind list[i] that sp proposes as the
+ * experiment (the sentence first names it even without a verb; NONE: no
+ * such sentence). One named only in a relative clause ("a kernel that
+ * fuses the copies") describes the object of a proposal: it goes to *rel
+ * instead, and is returned only by the caller's choice. */
+static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const struct gr_rule *rule, size_t i,
+					      struct gr_span sp, size_t first, const struct gr_mention **rel)
+{
+	const char *b = a->r->text.buf;
+	const struct gr_mentions *m = &a->concepts[rule->list[i]];
+	for (size_t k = 0; k < m->n; k++) {
+		const struct gr_mention *x = &m->v[k];
+		if (!in_span(sp, x->start) || x->stuffed || x->negated)
+			continue;
+		/* Code's brackets hold arguments, not asides. */
+		int code = runs_as_code(a->r, x);
+		if (!code && (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
+			      after_purpose(b, a->r->clauses[x->clause].start, x->start)))
+			continue;
+		if (!(x->sentence == first || proposes(a, rule, x->sentence, sp) || code))
+			continue;
+		if (setting_of_other(a, rule, i, x) || goal_before_how(a, rule, x))
+			continue;
+		if (relative(b, a->r->clauses[x->clause])) {
+			if (!*rel)
+				*rel = x;
+			continue;
+		}
+		return x;
+	}
+	return NULL;
+}
+
+/* Is line ln (0-based) one of the report's list items? */
+static int item_line(const struct gr_report *r, size_t ln)
+{
+	for (size_t i = 0; i < r->nitems; i++)
+		if ((size_t)r->items[i].line == ln + 1)
+			return 1;
+	return 0;
+}
+
+/* The list a field points at ("Next experiment: run steps 1-5 below",
+ * "... (procedure below, one profiling run)"): the items that start right
+ * after it, past a blank line and one heading ("## Steps"), with their
+ * indented lines and code. What they propose is the field's experiment: a
+ * procedure of one kind is one experiment, five kinds of fix are five. An
+ * empty span when the field points at none. */
+static struct gr_span list_below(const struct gr_report *r, struct gr_span sp)
+{
+	static const char *const below[] = { "below", "as follows", NULL };
+	const struct gr_text *t = &r->text;
+	struct gr_span none = span_at(sp.end, sp.end);
+	if (sp.end <= sp.start || !has_phrase(t->buf, sp, below))
+		return none;
+	size_t ln = (size_t)gr_text_line_of(t, sp.end ? sp.end - 1 : 0); /* the line after the field, 0-based */
+	int skipped_heading = 0;
+	while (ln < t->nlines && !item_line(r, ln)) {
+		const struct gr_line *l = &t->lines[ln];
+		if (r->label_line[ln])
+			return none;
+		if (only_spaces(t->buf, l->off, l->off + l->len)) {
+			ln++;
+			continue;
+		}
+		if (skipped_heading++)
+			return none;
+		ln++;
+	}
+	if (ln >= t->nlines)
+		return none;
+	size_t start = t->lines[ln].off, end = start;
+	for (; ln < t->nlines && !r->label_line[ln]; ln++) {
+		const struct gr_line *l = &t->lines[ln];
+		int blank = only_spaces(t->buf, l->off, l->off + l->len);
+		if (!blank && !item_line(r, ln) && !r->code_line[ln] && t->buf[l->off] != ' ')
+			break; /* "Expected result: ...", "ETA: 2 days": the list is over */
+		if (!blank)
+			end = l->off + l->len;
+	}
+	return span_at(start, end);
 }
 
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
@@ -3357,29 +3441,12 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	int rel_kinds = 0;
 	char rel_names[160] = "";
 	size_t rel_evidence = NONE;
+	struct gr_span below = list_below(a->r, sp);
 	for (size_t i = 0; i < rule->nlist; i++) {
-		const struct gr_mentions *m = &a->concepts[rule->list[i]];
-		const struct gr_mention *hit = NULL, *rel = NULL;
-		for (size_t k = 0; k < m->n && !hit; k++) {
-			const struct gr_mention *x = &m->v[k];
-			if (!in_span(sp, x->start) || x->stuffed || x->negated)
-				continue;
-			/* Code's brackets hold arguments, not asides. */
-			int code = runs_as_code(a->r, x);
-			if (!code && (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
-				      after_purpose(b, a->r->clauses[x->clause].start, x->start)))
-				continue;
-			if (!((x->sentence == first && first_counts) || proposes(a, rule, x->sentence, sp) || code))
-				continue;
-			if (setting_of_other(a, rule, i, x) || goal_before_how(a, rule, x))
-				continue;
-			if (relative(b, a->r->clauses[x->clause])) {
-				if (!rel)
-					rel = x;
-				continue;
-			}
-			hit = x;
-		}
+		const struct gr_mention *rel = NULL, *unused = NULL;
+		const struct gr_mention *hit = proposed_kind(a, rule, i, sp, first_counts ? first : NONE, &rel);
+		if (!hit && !rel && below.end > below.start)
+			hit = proposed_kind(a, rule, i, below, NONE, &unused);
 		if (!hit && rel) {
 			rel_kinds++;
 			size_t l = strlen(rel_names);
@@ -3458,13 +3525,14 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			actions++;
 		}
 	}
+
 	/* "load in bf16 from the start, remove the per-step cast, and
 	 * re-profile": two changes of one kind, measured by one run, are one
 	 * fix tested once. Changes of two kinds (bf16 and a CUDA graph) are
 	 * counted by their kinds. */
 	if (actions == 2 && second_changes && last_measure != NONE &&
 	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4) &&
-	    (first_looks || (kinds <= 1 && !adds_another(a->r, first_act, second_act))))
+	    (first_looks || kinds <= 1) && !adds_another(a->r, first_act, second_act))
 		actions = 1;
 	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
 	int n = kinds;

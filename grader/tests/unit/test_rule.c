@@ -127,6 +127,18 @@ static void test_rule_counting_experiments(void **state)
 			    "memory, then re-profile.\n", "single-experiment"));
 	assert_false(passes("Next experiment: load the weights in bf16, wrap the forward in torch.compile, and "
 			    "re-profile.\n", "single-experiment"));
+	assert_false(passes("Next experiment: re-profile with record_shapes=True, and at the same time reload the "
+			    "model with torch_dtype=torch.bfloat16, pin the input tensors, then compare the copy_ "
+			    "rows.\n", "single-experiment"));
+	/* A field that points at the steps below is what they propose: one
+	 * profiling run in four steps, or five different fixes. */
+	assert_true(passes("Next experiment: attribute the aten::to calls (procedure below, one profiling run)\n\n"
+			   "Procedure\n1. Use the same 4096-token prompt.\n2. Re-profile with record_shapes=True and "
+			   "with_stack=True.\n3. Filter the trace on aten::to.\n4. Read the source and target dtypes.\n",
+			   "single-experiment"));
+	assert_false(passes("Next experiment: run steps 1-3 below and compare latency after each\n\n"
+			    "1. Enable torch.compile(mode=\"reduce-overhead\").\n2. Switch to the Rust fast tokenizer.\n"
+			    "3. Reload with torch_dtype=torch.bfloat16.\n", "single-experiment"));
 }
 
 /* A numbered list right under an empty label is its value; an aside in
