@@ -203,6 +203,8 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes(buf, "not-yet"));
 	after_lead(buf, "Not yet: the attention kernel, because it's the attention kernel.\n");
 	assert_false(passes(buf, "not-yet"));
+	after_lead(buf, "Not optimizing yet: aten::slice, because it's not what I'd optimize first.\n");
+	assert_false(passes(buf, "not-yet"));
 	after_lead(buf, "3. I would not optimize the attention yet, because you should always optimize one step at "
 		 "a time.\n");
 	assert_false(passes(buf, "not-yet"));
