@@ -2508,6 +2508,15 @@ static int code_near(const struct gr_analysis *a, int concept, size_t ln, const 
 	return 0;
 }
 
+/* Is line ln (0-based) one of the report's list items? */
+static int item_line(const struct gr_report *r, size_t ln)
+{
+	for (size_t i = 0; i < r->nitems; i++)
+		if ((size_t)r->items[i].line == ln + 1)
+			return 1;
+	return 0;
+}
+
 /* The line that introduces the list item on line ln (0-based), when it ends
  * with a colon ("I'd put NVTX ranges on:"), or -1: each item is near what
  * the list is about, however far down the list it sits. */
@@ -2524,10 +2533,7 @@ static int list_intro(const struct gr_report *r, int ln)
 		int blank, ind = line_indent(r, (size_t)k, &blank);
 		if (blank || ind > item_indent)
 			continue; /* between items, or an item's own continuation */
-		int item = 0;
-		for (size_t i = 0; i < r->nitems && !item; i++)
-			item = r->items[i].line == k + 1;
-		if (item)
+		if (item_line(r, (size_t)k))
 			continue;
 		return ends_with_colon(r, (size_t)k) ? k : -1;
 	}
@@ -3333,7 +3339,7 @@ static int adds_another(const struct gr_report *r, size_t from, size_t to)
  * experiment (the sentence first names it even without a verb; NONE: no
  * such sentence). One named only in a relative clause ("a kernel that
  * fuses the copies") describes the object of a proposal: it goes to *rel
- * instead, and is returned only by the caller's choice. */
+ * instead (the first one only), for the caller to count or not. */
 static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const struct gr_rule *rule, size_t i,
 					      struct gr_span sp, size_t first, const struct gr_mention **rel)
 {
@@ -3362,18 +3368,9 @@ static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const
 	return NULL;
 }
 
-/* Is line ln (0-based) one of the report's list items? */
-static int item_line(const struct gr_report *r, size_t ln)
-{
-	for (size_t i = 0; i < r->nitems; i++)
-		if ((size_t)r->items[i].line == ln + 1)
-			return 1;
-	return 0;
-}
-
 /* The list a field points at ("Next experiment: run steps 1-5 below",
  * "... (procedure below, one profiling run)"): the items that start right
- * after it, past a blank line and one heading ("## Steps"), with their
+ * after it, past blank lines and one heading ("## Steps"), with their
  * indented lines and code. What they propose is the field's experiment: a
  * procedure of one kind is one experiment, five kinds of fix are five. An
  * empty span when the field points at none. */
@@ -3386,28 +3383,20 @@ static struct gr_span list_below(const struct gr_report *r, struct gr_span sp)
 		return none;
 	size_t ln = (size_t)gr_text_line_of(t, sp.end ? sp.end - 1 : 0); /* the line after the field, 0-based */
 	int skipped_heading = 0;
-	while (ln < t->nlines && !item_line(r, ln)) {
-		const struct gr_line *l = &t->lines[ln];
-		if (r->label_line[ln])
+	for (int blank; ln < t->nlines && !item_line(r, ln); ln++) {
+		line_indent(r, ln, &blank);
+		if (r->label_line[ln] || (!blank && skipped_heading++))
 			return none;
-		if (only_spaces(t->buf, l->off, l->off + l->len)) {
-			ln++;
-			continue;
-		}
-		if (skipped_heading++)
-			return none;
-		ln++;
 	}
 	if (ln >= t->nlines)
 		return none;
 	size_t start = t->lines[ln].off, end = start;
 	for (; ln < t->nlines && !r->label_line[ln]; ln++) {
-		const struct gr_line *l = &t->lines[ln];
-		int blank = only_spaces(t->buf, l->off, l->off + l->len);
-		if (!blank && !item_line(r, ln) && !r->code_line[ln] && t->buf[l->off] != ' ')
+		int blank, indent = line_indent(r, ln, &blank);
+		if (!blank && !indent && !item_line(r, ln) && !r->code_line[ln])
 			break; /* "Expected result: ...", "ETA: 2 days": the list is over */
 		if (!blank)
-			end = l->off + l->len;
+			end = t->lines[ln].off + t->lines[ln].len;
 	}
 	return span_at(start, end);
 }
