@@ -3383,9 +3383,17 @@ static struct gr_span list_below(const struct gr_report *r, struct gr_span sp)
 		return none;
 	size_t ln = (size_t)gr_text_line_of(t, sp.end ? sp.end - 1 : 0); /* the line after the field, 0-based */
 	int skipped_heading = 0;
+	/* A heading names what its list is: "## Steps" heads the procedure the
+	 * field points at, "### Root cause (suspected)" another answer. */
+	static const char *const plan[] = { "step", "steps", "procedure", "plan", "plans", "option", "options",
+					    "action", "actions", "command", "commands", "how", "experiment",
+					    "experiments", "run", "runbook", "todo", "to-do", "checklist", "fix", "fixes",
+					    "method", "approach", "cell", "script", "proposal", "next", NULL };
 	for (int blank; ln < t->nlines && !item_line(r, ln); ln++) {
 		line_indent(r, ln, &blank);
 		if (r->label_line[ln] || (!blank && skipped_heading++))
+			return none;
+		if (!blank && !has_phrase(t->buf, span_at(t->lines[ln].off, t->lines[ln].off + t->lines[ln].len), plan))
 			return none;
 	}
 	if (ln >= t->nlines)
@@ -3753,8 +3761,9 @@ static void eval_lines(const struct gr_analysis *a, const struct gr_rule *rule, 
 	snprintf(res->detail, sizeof(res->detail), "%d line%s hold it, needed %d", n, n == 1 ? "" : "s", rule->min);
 }
 
-void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_scope scope,
-		  struct gr_rule_result *res)
+/* under_not: the rule's result will be negated ("not: {concept: flash}"). */
+static void eval_rule(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_scope scope,
+		      struct gr_rule_result *res, int under_not)
 {
 	if (rule->scope.kind != GR_SCOPE_INHERIT)
 		scope = rule->scope;
@@ -3769,7 +3778,7 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		res->passed = all;
 		for (size_t i = 0; i < rule->nkids; i++) {
 			struct gr_rule_result k;
-			gr_rule_eval(a, rule->kids[i], scope, &k);
+			eval_rule(a, rule->kids[i], scope, &k, under_not);
 			if (k.passed != all) {
 				/* all: the first failure explains; any: the first success. */
 				*res = k;
@@ -3784,7 +3793,7 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 	}
 	case GR_RULE_NOT: {
 		struct gr_rule_result k;
-		gr_rule_eval(a, rule->kids[0], scope, &k);
+		eval_rule(a, rule->kids[0], scope, &k, !under_not);
 		res->passed = !k.passed;
 		res->evidence = k.evidence;
 		return;
@@ -3793,6 +3802,15 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		eval_lines(a, rule, sp, res);
 		return;
 	case GR_RULE_CONCEPT: {
+		/* "Next experiment: launch-overhead sweep (steps below)": what
+		 * the field proposes is in the list it points at. Only for what
+		 * it must propose: the list may hold options the field did not
+		 * pick ("options 1 + 2 below"; 3. FlashAttention, rejected). */
+		if (scope.kind == GR_SCOPE_FIELD && !under_not) {
+			struct gr_span below = list_below(a->r, sp);
+			if (below.end > sp.end)
+				sp.end = below.end;
+		}
 		const struct gr_mention *m =
 			find_apart(a, rule->concept, sp, rule->polarity, rule->near, rule->unless, rule->apart, rule->napart);
 		res->passed = m != NULL;
@@ -3883,6 +3901,12 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 		return;
 	}
 	}
+}
+
+void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_scope scope,
+		  struct gr_rule_result *res)
+{
+	eval_rule(a, rule, scope, res, 0);
 }
 
 /* ---- facts ------------------------------------------------------------------ */

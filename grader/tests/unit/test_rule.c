@@ -139,6 +139,18 @@ static void test_rule_counting_experiments(void **state)
 	assert_false(passes("Next experiment: run steps 1-3 below and compare latency after each\n\n"
 			    "1. Enable torch.compile(mode=\"reduce-overhead\").\n2. Switch to the Rust fast tokenizer.\n"
 			    "3. Reload with torch_dtype=torch.bfloat16.\n", "single-experiment"));
+	/* What the field proposes is read in the list it points at, under a
+	 * heading that names a plan; a list of causes is another answer, and
+	 * an option the field did not pick is not held against it. */
+	assert_true(passes("Next experiment: the procedure below, one profiling run\n\nSteps\n"
+			   "1. Re-profile with record_shapes=True and with_stack=True.\n2. Find who calls aten::to.\n",
+			   "movement-first"));
+	assert_false(passes("Next experiment: AI-1 to AI-3 below\n\nRoot cause (suspected)\n"
+			    "1. fp32 weights cast to bf16 at runtime.\n2. Logits copied to the host every step.\n",
+			    "movement-first"));
+	assert_true(passes("Next experiment: option 1 below\n\nOptions\n1. Re-profile with record_shapes=True "
+			   "and with_stack=True to find who calls aten::to.\n2. Write a fused Triton attention kernel.\n",
+			   "movement-first"));
 }
 
 /* A numbered list right under an empty label is its value; an aside in
