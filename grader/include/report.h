@@ -43,6 +43,8 @@ struct gr_report_field {
 	struct gr_span value; /* the value, possibly over several lines */
 	int repeated;         /* the label appears more than once */
 	struct gr_span more;  /* the last repeat's value, when it has content: it counts too */
+	int misspelled;       /* renamed by a typo of the label ("Hardwre:"): read as the
+			       * field, but the template's spelling earns it */
 	int placeholder;      /* labelled, but the value stands in for one ("N/A", "see
 			       * below"): the field is empty, and its content is
 			       * inferred from the report as for a missing one */

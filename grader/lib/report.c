@@ -28,6 +28,7 @@ struct linfo {
 	int blank;
 	int field;         /* field labelled on this line, -1 none */
 	int field_state;   /* GR_FIELD_LABELLED or GR_FIELD_ALIASED */
+	int misspelled;    /* the label is the field's, misspelled ("Hardwre:") */
 	size_t value;      /* where the labelled value starts */
 	int section;       /* section whose heading opens here, -1 none */
 	int mid_labels;    /* more labels later on the line */
@@ -384,6 +385,93 @@ static void decorate(struct parser *p, struct linfo *l)
 	l->body = i;
 }
 
+/* The words of a label: runs of ASCII letters parted by spaces, '/', '&' or
+ * '-'. Fills w[] with each word's start and length (at most GR_LABEL_WORDS)
+ * and returns how many, or 0 when there are more or a word is too long;
+ * *stop is where the last word ends. */
+#define GR_LABEL_WORDS 6
+#define GR_LABEL_WORD_MAX 24
+static int label_words(const char *b, size_t i, size_t end, size_t w[][2], size_t *stop)
+{
+	int n = 0;
+	while (i < end && isalpha((unsigned char)b[i])) {
+		size_t s = i;
+		while (i < end && isalpha((unsigned char)b[i]))
+			i++;
+		if (n == GR_LABEL_WORDS || i - s > GR_LABEL_WORD_MAX)
+			return 0;
+		w[n][0] = s;
+		w[n++][1] = i - s;
+		*stop = i;
+		size_t j = i;
+		while (j < end && (b[j] == ' ' || b[j] == '/' || b[j] == '&' || b[j] == '-'))
+			j++;
+		if (j - i > 3)
+			break;
+		i = j;
+	}
+	return n;
+}
+
+/* Edits (insert, delete, substitute, swap two neighbours) from a[0..n) to
+ * b[0..m), ASCII case folded; both at most GR_LABEL_WORD_MAX long. */
+static int edits(const char *a, size_t n, const char *b, size_t m)
+{
+	int d[GR_LABEL_WORD_MAX + 1][GR_LABEL_WORD_MAX + 1];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int v = d[i - 1][j - 1] + cost;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m];
+}
+
+/* A field's own label, misspelled, at off ("Hardwre:", "Top CUDA tiem:",
+ * "Next experiement:"): the same number of words as the template's label,
+ * each within a typo of it (none in a word of three letters, one in a
+ * longer one, two from ten letters on; two in all), and a separator after
+ * it. A typo is not a rename: the field is labelled. Returns the field and
+ * sets *value, or -1. */
+static int misspelled_label_at(struct parser *p, size_t off, size_t end, size_t *value)
+{
+	const char *b = p->buf;
+	size_t cw[GR_LABEL_WORDS][2], stop = off;
+	int n = label_words(b, off, end, cw, &stop);
+	if (!n)
+		return -1;
+	for (size_t f = 0; f < p->ex->nfields; f++) {
+		const char *label = p->ex->fields[f].label;
+		size_t lw[GR_LABEL_WORDS][2], lstop;
+		if (!label || label_words(label, 0, strlen(label), lw, &lstop) != n)
+			continue;
+		int total = 0;
+		for (int k = 0; k < n && total <= 2; k++) {
+			size_t len = lw[k][1];
+			int allowed = len <= 3 ? 0 : len < 10 ? 1 : 2;
+			int e = edits(b + cw[k][0], cw[k][1], label + lw[k][0], len);
+			total += e > allowed ? 3 : e;
+		}
+		size_t v;
+		if (total >= 1 && total <= 2 && (v = after_label(b, stop, end))) {
+			*value = v;
+			return (int)f;
+		}
+	}
+	return -1;
+}
+
 static void scan_line(struct parser *p, struct linfo *l)
 {
 	size_t end = l->off + l->len;
@@ -394,6 +482,16 @@ static void scan_line(struct parser *p, struct linfo *l)
 	int state;
 	size_t value;
 	l->field = label_at(p, l->body, end, &state, &value);
+	if (l->field < 0 || state == GR_FIELD_ALIASED) {
+		size_t v;
+		int f = misspelled_label_at(p, l->body, end, &v);
+		if (f >= 0) {
+			l->field = f;
+			l->misspelled = 1;
+			state = GR_FIELD_ALIASED;
+			value = v;
+		}
+	}
 	if (l->field >= 0) {
 		l->field_state = state;
 		l->value = value;
@@ -1775,6 +1873,11 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	fields_in_sections(&p);
 	mark_code(&p);
 	find_fields(&p);
+	for (size_t f = 0; f < ex->nfields; f++) {
+		struct gr_report_field *rf = &r->fields[f];
+		rf->misspelled = rf->state == GR_FIELD_ALIASED && rf->line > 0 && p.li[rf->line - 1].misspelled &&
+				 p.li[rf->line - 1].field == (int)f;
+	}
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
 		goto nomem;
 	infer_fields(&p);

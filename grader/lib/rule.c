@@ -2668,11 +2668,12 @@ static const struct gr_mention *find(const struct gr_analysis *a, int c, struct 
 static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_rule_result *res)
 {
 	const struct gr_report *r = a->r;
-	char missing[200] = "", renamed[200] = "", empty[200] = "";
+	char missing[200] = "", renamed[200] = "", empty[200] = "", typo[200] = "";
 	for (size_t i = 0; i < rule->nlist; i++) {
 		const struct gr_report_field *f = &r->fields[rule->list[i]];
 		const char *label = a->ex->fields[rule->list[i]].label;
 		char *dst = f->state == GR_FIELD_LABELLED || f->placeholder ? empty
+			    : f->misspelled				 ? typo
 			    : f->state == GR_FIELD_ALIASED		 ? renamed
 									 : missing;
 		if (f->state == GR_FIELD_LABELLED && !f->placeholder) {
@@ -2685,14 +2686,20 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 		if (res->evidence == NONE && f->state != GR_FIELD_MISSING && f->line > 0)
 			res->evidence = r->text.lines[f->line - 1].off;
 		size_t l = strlen(dst);
-		snprintf(dst + l, 200 - l, "%s'%s'", l ? ", " : "", label);
+		if (dst == typo)
+			snprintf(dst + l, 200 - l, "%s'%s' on line %d", l ? ", " : "", label, f->line);
+		else
+			snprintf(dst + l, 200 - l, "%s'%s'", l ? ", " : "", label);
 	}
-	res->passed = !*missing && !*renamed && !*empty;
+	res->passed = !*missing && !*renamed && !*empty && !*typo;
 	size_t l = 0;
 	if (*missing)
 		l += snprintf(res->detail + l, sizeof(res->detail) - l, "missing: %s. ", missing);
 	if (*renamed && l < sizeof(res->detail))
 		l += snprintf(res->detail + l, sizeof(res->detail) - l, "renamed (use the template's label): %s. ", renamed);
+	if (*typo && l < sizeof(res->detail))
+		l += snprintf(res->detail + l, sizeof(res->detail) - l, "misspelled: %s (read, but only the "
+				  "template's spelling earns it). ", typo);
 	if (*empty && l < sizeof(res->detail))
 		snprintf(res->detail + l, sizeof(res->detail) - l, "empty: %s.", empty);
 }

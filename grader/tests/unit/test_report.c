@@ -82,6 +82,30 @@ static void test_report_renamed_label_serves_content(void **state)
 	gr_report_free(&r);
 }
 
+/* A typo in a label ("Hardwre", "Top CUDA tiem") is the field misspelled:
+ * its value is read, renamed, and marked so feedback can say so. A short
+ * word takes no typo, and a different word is not one. */
+static void test_report_misspelled_labels(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Hardwre: L4\nTop CUDA tiem: matmul 38.4 ms\nNext experirnent: re-profile\n"
+		  "Top CPI / orchestration cost: tokenizer\nWorkplace: lab\n");
+	assert_int_equal(r.fields[field("hardware")].state, GR_FIELD_ALIASED);
+	assert_true(r.fields[field("hardware")].misspelled);
+	value_is(&r, "hardware", "L4");
+	assert_true(r.fields[field("top-cuda")].misspelled);
+	value_is(&r, "top-cuda", "matmul 38.4 ms");
+	assert_true(r.fields[field("next-experiment")].misspelled);
+	assert_int_equal(r.fields[field("top-cpu")].state, GR_FIELD_MISSING);
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_MISSING);
+	gr_report_free(&r);
+	parse(&r, "Top GPU time: matmul 38.4 ms\nHardware: L4\n");
+	assert_false(r.fields[field("top-cuda")].misspelled); /* renamed, not misspelled */
+	assert_false(r.fields[field("hardware")].misspelled);
+	gr_report_free(&r);
+}
+
 static void test_report_inline_labels(void **state)
 {
 	(void)state;
@@ -332,6 +356,7 @@ int main(void)
 		cmocka_unit_test(test_report_decorated_labels),
 		cmocka_unit_test(test_report_multiline_value_and_order),
 		cmocka_unit_test(test_report_renamed_label_serves_content),
+		cmocka_unit_test(test_report_misspelled_labels),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),
 		cmocka_unit_test(test_report_quiz_export),

@@ -108,6 +108,23 @@ static void test_rule_dismissal_fails_latency(void **state)
 			    "tokenizer-latency"));
 }
 
+/* A misspelled label is read but does not earn report-fields, and the
+ * feedback names the label and its line instead of calling it missing. */
+static void test_rule_misspelled_label_feedback(void **state)
+{
+	(void)state;
+	static const char text[] = "Workload: LLM prefill 4096\nHardwre: L4\nTop CUDA time: matmul 38.4 ms\n"
+				   "Top CPU / orchestration cost: tokenizer 22 ms\nNext experiment: re-profile\n";
+	struct gr_verdict v;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_grade_string(&v, part_a, text, strlen(text), "t.md", &scratch, &err), 0);
+	const struct gr_result *res = &v.results[gr_exercise_criterion(part_a, "report-fields")];
+	assert_false(res->passed);
+	assert_non_null(strstr(res->feedback, "misspelled: 'Hardware' on line 2"));
+	assert_null(strstr(res->feedback, "missing:"));
+	gr_verdict_free(&v);
+}
+
 static void test_rule_counting_experiments(void **state)
 {
 	(void)state;
@@ -1507,6 +1524,7 @@ int main(void)
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
+		cmocka_unit_test(test_rule_misspelled_label_feedback),
 		cmocka_unit_test(test_rule_scope_is_the_field),
 		cmocka_unit_test(test_rule_keyword_stuffing_earns_nothing),
 		cmocka_unit_test(test_rule_fact_warnings),
