@@ -3358,14 +3358,18 @@ static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const
 			continue;
 		/* Code's brackets hold arguments, not asides. */
 		int code = runs_as_code(a->r, x);
-		if (!code && (rationale(b, a->r->clauses[x->clause]) || aside(b, a->r->clauses[x->clause]) ||
+		if (!code && (rationale(b, a->r->clauses[x->clause]) ||
 			      after_purpose(b, a->r->clauses[x->clause].start, x->start)))
 			continue;
+		int apart = !code && aside(b, a->r->clauses[x->clause]);
 		if (!(x->sentence == first || proposes(a, rule, x->sentence, sp) || code))
 			continue;
 		if (setting_of_other(a, rule, i, x) || goal_before_how(a, rule, x))
 			continue;
-		if (relative(b, a->r->clauses[x->clause])) {
+		/* An aside ("cut launch overhead - CUDA graphs or torch.compile,
+		 * whichever is easier - and compare") says how, like a relative
+		 * clause: it counts when nothing outside it names a kind. */
+		if (apart || relative(b, a->r->clauses[x->clause])) {
 			if (!*rel)
 				*rel = x;
 			continue;

@@ -275,6 +275,12 @@ static void test_rule_asides_options_and_headings(void **state)
 				 "and re-profile to see if ms/token drops.\n", "single-experiment"));
 	assert_false(passes_in(b, "Next experiment: wrap one decode step in a CUDA graph (or capture once, try "
 				  "torch.compile) and re-profile.\n", "single-experiment"));
+	/* An aside that holds every kind named is the experiment: two left
+	 * open there are two. */
+	assert_false(passes_in(b, "Next experiment: cut launch overhead - CUDA graphs or torch.compile, whichever is "
+				  "less painful - and compare ms/token.\n", "single-experiment"));
+	assert_true(passes_in(b, "Next experiment: cut launch overhead - capture the decode step as one CUDA graph - "
+				 "and compare ms/token.\n", "single-experiment"));
 	const char *four = "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n- B: matmul is 240 tiny "
 			   "launches.\n- A is GPU-bound; B is host-bound.\n- Fused attention is wrong: no attention op.\n";
 	const char *three = "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n- B: matmul is 240 tiny "
