@@ -3420,6 +3420,15 @@ static struct gr_span list_below(const struct gr_report *r, struct gr_span sp)
 	return span_at(start, end);
 }
 
+/* Do offsets x < y lie in one sentence? */
+static int same_sentence(const struct gr_report *r, size_t x, size_t y)
+{
+	for (size_t s = 0; s < r->nsentences; s++)
+		if (x >= r->sentences[s].start && x < r->sentences[s].end)
+			return y < r->sentences[s].end;
+	return 0;
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
@@ -3542,6 +3551,12 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4) &&
 	    (first_looks || kinds <= 1) && !adds_another(a->r, first_act, second_act))
 		actions = 1;
+	/* "record_shapes=True to group copy_ by dtype, and maybe also pin the
+	 * KV buffers": a first experiment named without a verb, then a change
+	 * added as another one in the same sentence. */
+	if (actions == 1 && !first_looks && kinds >= 1 && res->evidence != NONE && res->evidence < first_act &&
+	    same_sentence(a->r, res->evidence, first_act) && adds_another(a->r, res->evidence, first_act))
+		actions = 2;
 	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
 	int n = kinds;
 	if (items > n)

@@ -147,6 +147,12 @@ static void test_rule_counting_experiments(void **state)
 	assert_false(passes("Next experiment: re-profile with record_shapes=True, and at the same time reload the "
 			    "model with torch_dtype=torch.bfloat16, pin the input tensors, then compare the copy_ "
 			    "rows.\n", "single-experiment"));
+	/* An experiment named without a verb, then a change added "maybe
+	 * also" in the same sentence: two. */
+	assert_false(passes("Next experiment: record_shapes=True to see which dtypes go into aten::to, and maybe also "
+			    "pin the input tensors and compare.\n", "single-experiment"));
+	assert_true(passes("Next experiment: record_shapes=True to see which dtypes go into aten::to.\n",
+			   "single-experiment"));
 	/* A field that points at the steps below is what they propose: one
 	 * profiling run in four steps, or five different fixes. */
 	assert_true(passes("Next experiment: attribute the aten::to calls (procedure below, one profiling run)\n\n"
