@@ -59,6 +59,12 @@ static void test_report_decorated_labels(void **state)
 	value_is(&r, "workload", "LLM");
 	value_is(&r, "top-cuda", "matmul");
 	gr_report_free(&r);
+	/* a tilde between label and value */
+	parse(&r, "Workload ~ 7B decode\nHardware ~ A100\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "7B decode");
+	value_is(&r, "hardware", "A100");
+	gr_report_free(&r);
 }
 
 static void test_report_multiline_value_and_order(void **state)
