@@ -1116,6 +1116,8 @@ static const char *const default_negation[] = {
 	"(?<!ms )(?<!\\ds )(?<!sec )(?<!secs )(?<!onds )(?<!\\dus )(?<!\xC2\xB5s )\\blater\\b"
 	"(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|"
 	"iteration|iterations|forward|forwards|pass|passes|decode))",
+	/* "maybe also wrap the .to() calls at some point": not now either */
+	"\\bat\\s+some\\s+point\\b",
 	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
 	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b",
 	/* The commonest of learners' other languages: Spanish, Portuguese,

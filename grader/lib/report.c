@@ -1129,7 +1129,10 @@ static int find_clauses(struct parser *p)
 				w++;
 			} else {
 				char c = p->buf[k], n = k + 1 < e ? p->buf[k + 1] : ' ';
-				if (c == ';' || c == '(' || c == ')' || ((c == ',' || c == ':') && n == ' ') ||
+				/* ".to()", ".cpu()": a call's empty brackets hold no aside */
+				int call = (c == '(' && n == ')' && k > a && gr_isword((unsigned char)p->buf[k - 1])) ||
+					   (c == ')' && k > a && p->buf[k - 1] == '(');
+				if (((c == '(' || c == ')') && !call) || c == ';' || ((c == ',' || c == ':') && n == ' ') ||
 				    (c == '-' && k > a && p->buf[k - 1] == ' ' && n == ' '))
 					cut = 1;
 			}

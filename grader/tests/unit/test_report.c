@@ -112,6 +112,20 @@ static void test_report_misspelled_labels(void **state)
 	gr_report_free(&r);
 }
 
+/* Clauses: a call's empty brackets (".to()") hold no aside, so they cut
+ * nothing; an aside's brackets do. */
+static void test_report_clauses_and_calls(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Maybe also wrap the .to() calls at some point.\n");
+	assert_int_equal(r.nclauses, 1);
+	gr_report_free(&r);
+	parse(&r, "Wrap the decode step (one graph) and compare.\n");
+	assert_int_equal(r.nclauses, 3);
+	gr_report_free(&r);
+}
+
 static void test_report_inline_labels(void **state)
 {
 	(void)state;
@@ -363,6 +377,7 @@ int main(void)
 		cmocka_unit_test(test_report_multiline_value_and_order),
 		cmocka_unit_test(test_report_renamed_label_serves_content),
 		cmocka_unit_test(test_report_misspelled_labels),
+		cmocka_unit_test(test_report_clauses_and_calls),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),
 		cmocka_unit_test(test_report_quiz_export),

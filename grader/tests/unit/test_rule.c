@@ -16,6 +16,14 @@ static void test_rule_negated_kernel_is_not_a_proposal(void **state)
 	assert_false(passes(buf, "no-custom-attention"));
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). FlashAttention-3 can wait until the casts are explained.%s", pad);
 	assert_true(passes(buf, "no-custom-attention"));
+	/* "at some point" is not now */
+	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). I'd write a custom Triton attention kernel at "
+		 "some point.%s", pad);
+	assert_true(passes(buf, "no-custom-attention"));
+	/* a call's empty brackets do not cut the clause its cue governs */
+	snprintf(buf, sizeof(buf), "Next experiment: re-profile with with_stack=True. I would not fold the .to() casts "
+		 "into a custom attention kernel.%s", pad);
+	assert_true(passes(buf, "no-custom-attention"));
 }
 
 /* A later clause that rejects "that"/"which"/"it" takes back what the clause
