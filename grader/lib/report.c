@@ -863,6 +863,24 @@ static int label_like(const char *b, size_t s, size_t e)
 	return 0;
 }
 
+/* Does the line b[s, e) open with a deferral said as a label, "Not yet -
+ * FlashAttention", "Won't do - a Triton kernel"? */
+static int defers_opening(const char *b, size_t s, size_t e)
+{
+	static const char *const opens[] = { "not yet", "not now", "won't do", "wont do", "not for now", "later",
+					     "out of scope", "parking lot", "deferred", "skip for now", NULL };
+	for (const char *const *o = opens; *o; o++) {
+		size_t n = strlen(*o), i = s + n;
+		if (e - s <= n || strncasecmp(b + s, *o, n))
+			continue;
+		while (i < e && (b[i] == ' ' || b[i] == '*' || b[i] == '_'))
+			i++;
+		if (i + 1 < e && b[i] == '-' && b[i + 1] == ' ')
+			return 1;
+	}
+	return 0;
+}
+
 static int has_content(const char *b, size_t s, size_t e)
 {
 	for (size_t i = s; i < e; i++)
@@ -975,6 +993,9 @@ static void find_fields(struct parser *p)
 				break;
 			/* "Copies: ..." after content: another (unknown) label, not ours. */
 			if (content && !n->item && n->indent <= l->indent && label_like(p->buf, n->body, n->off + n->len))
+				break;
+			/* "Not yet - FlashAttention": an answer of its own opens. */
+			if (content && !n->item && n->indent <= l->indent && defers_opening(p->buf, n->body, n->off + n->len))
 				break;
 			ve = n->off + n->len;
 			last = j;

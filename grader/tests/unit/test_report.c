@@ -126,6 +126,17 @@ static void test_report_clauses_and_calls(void **state)
 	gr_report_free(&r);
 }
 
+/* A field's value runs on to the next lines, but not into a deferral said
+ * as a label ("Not yet - FlashAttention"): that answer is not the field's. */
+static void test_report_value_stops_at_deferral(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Next experiment: re-profile with record_shapes=True\nand read the dtypes.\nNot yet - FlashAttention.\n");
+	value_is(&r, "next-experiment", "re-profile with record_shapes=True\nand read the dtypes.");
+	gr_report_free(&r);
+}
+
 static void test_report_inline_labels(void **state)
 {
 	(void)state;
@@ -378,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_report_renamed_label_serves_content),
 		cmocka_unit_test(test_report_misspelled_labels),
 		cmocka_unit_test(test_report_clauses_and_calls),
+		cmocka_unit_test(test_report_value_stops_at_deferral),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),
 		cmocka_unit_test(test_report_quiz_export),
