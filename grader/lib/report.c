@@ -29,6 +29,9 @@ struct linfo {
 	int field;         /* field labelled on this line, -1 none */
 	int field_state;   /* GR_FIELD_LABELLED or GR_FIELD_ALIASED */
 	int misspelled;    /* the label is the field's, misspelled ("Hardwre:") */
+	int noted;         /* field a bracketed note gives its own version of ("(my note: ... My
+			    * next experiment: X)"), -1 none; the note stays prose */
+	size_t noted_value; /* where that version starts */
 	size_t value;      /* where the labelled value starts */
 	int section;       /* section whose heading opens here, -1 none */
 	int mid_labels;    /* more labels later on the line */
@@ -472,16 +475,58 @@ static int misspelled_label_at(struct parser *p, size_t off, size_t end, size_t 
 	return -1;
 }
 
+/* "(my note: NO, this is wrong. My actual next experiment: capture the
+ * decode step ...)": a note in brackets that gives the learner's own
+ * version of a field, its label after "my" (and "actual", "real", "own",
+ * "revised"). Returns the field, or -1. */
+static int noted_label_at(struct parser *p, const struct linfo *l, size_t end, int *state, size_t *value)
+{
+	static const char *const mine[] = { "my", "actual", "real", "own", "revised", "corrected", "new", NULL };
+	const char *b = p->buf;
+	size_t i = l->body;
+	if (i >= end || (b[i] != '(' && b[i] != '['))
+		return -1;
+	for (size_t k = i + 1; k < end && k < i + 400; k++) {
+		if (!gr_isalpha((unsigned char)b[k]) || gr_isalpha((unsigned char)b[k - 1]))
+			continue;
+		/* the word before: "my", "actual", ... */
+		size_t e = k;
+		while (e > i && b[e - 1] == ' ')
+			e--;
+		size_t s = e;
+		while (s > i && gr_isalpha((unsigned char)b[s - 1]))
+			s--;
+		int is_mine = 0;
+		for (const char *const *m = mine; *m && !is_mine; m++)
+			is_mine = strlen(*m) == e - s && !strncasecmp(b + s, *m, e - s);
+		if (!is_mine)
+			continue;
+		int st;
+		size_t v;
+		int f = label_at(p, k, end, &st, &v);
+		if (f >= 0 && st == GR_FIELD_LABELLED && v > k && memchr(b + k, ':', v - k)) {
+			*state = st;
+			*value = v;
+			return f;
+		}
+	}
+	return -1;
+}
+
 static void scan_line(struct parser *p, struct linfo *l)
 {
 	size_t end = l->off + l->len;
-	l->field = l->section = -1;
+	l->field = l->section = l->noted = -1;
 	decorate(p, l);
 	if (l->blank)
 		return;
 	int state;
 	size_t value;
 	l->field = label_at(p, l->body, end, &state, &value);
+	if (l->field < 0) {
+		int st;
+		l->noted = noted_label_at(p, l, end, &st, &l->noted_value);
+	}
 	if (l->field < 0 || state == GR_FIELD_ALIASED) {
 		size_t v;
 		int f = misspelled_label_at(p, l->body, end, &v);
@@ -1002,6 +1047,28 @@ static void find_fields(struct parser *p)
 			content = 1;
 		}
 		set_field(p, f, state, (int)i + 1, vs, code_below(p, vs, ve, last));
+	}
+}
+
+/* A learner's own version of a field in a note counts with the field's
+ * value, as a repeat of the label does ("Next experiment (v2): ..."). */
+static void noted_fields(struct parser *p)
+{
+	for (size_t i = 0; i < p->nl; i++) {
+		const struct linfo *l = &p->li[i];
+		if (l->noted < 0 || l->field >= 0 || l->code || l->noted_value <= l->off)
+			continue;
+		struct gr_report_field *rf = &p->r->fields[l->noted];
+		size_t vs = l->noted_value, ve = l->off + l->len;
+		while (ve > vs && (is_space(p->buf[ve - 1]) || p->buf[ve - 1] == ')' || p->buf[ve - 1] == ']'))
+			ve--;
+		if (!has_content(p->buf, vs, ve))
+			continue;
+		if (rf->state == GR_FIELD_MISSING) {
+			set_field(p, l->noted, GR_FIELD_LABELLED, (int)i + 1, vs, ve);
+		} else if (rf->more.end <= rf->more.start) {
+			rf->more = (struct gr_span){ .start = vs, .end = ve };
+		}
 	}
 }
 
@@ -1897,6 +1964,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	fields_in_sections(&p);
 	mark_code(&p);
 	find_fields(&p);
+	noted_fields(&p);
 	for (size_t f = 0; f < ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
 		rf->misspelled = rf->state == GR_FIELD_ALIASED && rf->line > 0 && p.li[rf->line - 1].misspelled &&

@@ -1366,6 +1366,58 @@ static void mark_retracted(struct gr_analysis *a)
 	}
 }
 
+/* Is b[from, to) only the opening of a note ("(my note: NO,", "[EDIT: no,",
+ * "(learner's note 2: I")? */
+static int note_opening(const char *b, size_t from, size_t to)
+{
+	static const char *const words[] = { "my", "note", "notes", "no", "nope", "edit", "edited", "update", "learner",
+					     "learner's", "own", "i", "ok", "okay", "so", "honestly", "correction", NULL };
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to; w = first_word(b, span_at(w.end, to)))
+		if (!word_in(b + w.start, w.end - w.start, words) && !isdigit((unsigned char)b[w.start]))
+			return 0;
+	return 1;
+}
+
+/* "(my note: NO, this is wrong ...)", "[EDIT: no, that line is wrong]",
+ * "(my note: I disagree with the line above ...)": a note in brackets that
+ * rejects what came before it takes back the sentence above it, when the
+ * rejection opens the note, or its own sentence up to the rejection ("the
+ * assistant gave me FlashAttention and that's wrong here"). */
+static void mark_noted_wrong(struct gr_analysis *a)
+{
+	static const char *const cues[] = { "this is wrong", "that is wrong", "that's wrong", "this line is wrong",
+					    "that line is wrong", "line above is wrong", "above is wrong",
+					    "disagree with the line above", "disagree with the above",
+					    "disagree with this line", "disagree with that line", NULL };
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *tri = r->tri;
+	const char *b = r->text.buf;
+	if (!tri || !tri->lower || tri->len != r->text.len ||
+	    (!memmem(tri->lower, tri->len, "wrong", 5) && !memmem(tri->lower, tri->len, "disagree", 8)))
+		return;
+	for (const char *const *c = cues; *c; c++) {
+		size_t n = strlen(*c);
+		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
+		     p += n) {
+			size_t at = (size_t)(p - tri->lower), bol = at;
+			while (bol > 0 && b[bol - 1] != '\n')
+				bol--;
+			while (bol < at && (b[bol] == ' ' || b[bol] == '\t'))
+				bol++;
+			if (b[bol] != '(' && b[bol] != '[')
+				continue; /* only a note in brackets */
+			size_t t = span_of(r->sentences, r->nsentences, at);
+			if (t == NONE)
+				continue;
+			size_t from = r->sentences[t].start > bol + 1 ? r->sentences[t].start : bol + 1;
+			if (!note_opening(b, from, at))
+				report_span(a, t, r->sentences[t].start, at);
+			else if (t > 0)
+				report_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
+		}
+	}
+}
+
 /* "Some people suggest upgrading to a faster SDPA backend", "my teammate
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
@@ -2288,6 +2340,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_reported(a);
 	mark_blockquoted(a);
 	mark_retracted(a);
+	mark_noted_wrong(a);
 	mark_superseded(a);
 	free(cues.v);
 	free(cues.verdict);

@@ -116,6 +116,25 @@ static void test_rule_dismissal_fails_latency(void **state)
 			    "tokenizer-latency"));
 }
 
+/* A learner's bracketed note that says the line above is wrong takes it
+ * back, and the version the note gives is the field's ("(my note: NO, this
+ * is wrong. My actual next experiment: ...)"). */
+static void test_rule_note_overrides_line(void **state)
+{
+	(void)state;
+	const char *kernel = "Next experiment: Implement a fused Triton attention kernel to cut the 31.7 ms.\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%s\n(my note: NO, this is wrong, attention is already flash. My actual next "
+		 "experiment: re-profile with record_shapes=True to find who calls aten::to.)\n", kernel);
+	assert_true(passes(buf, "no-custom-attention"));
+	assert_true(passes(buf, "movement-first"));
+	assert_true(passes(buf, "single-experiment"));
+	assert_false(passes(kernel, "no-custom-attention"));
+	/* a note that agrees takes nothing back */
+	snprintf(buf, sizeof(buf), "%s\n(my note: this is the right call.)\n", kernel);
+	assert_false(passes(buf, "no-custom-attention"));
+}
+
 /* A misspelled label is read but does not earn report-fields, and the
  * feedback names the label and its line instead of calling it missing. */
 static void test_rule_misspelled_label_feedback(void **state)
@@ -1545,6 +1564,7 @@ int main(void)
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
 		cmocka_unit_test(test_rule_misspelled_label_feedback),
+		cmocka_unit_test(test_rule_note_overrides_line),
 		cmocka_unit_test(test_rule_scope_is_the_field),
 		cmocka_unit_test(test_rule_keyword_stuffing_earns_nothing),
 		cmocka_unit_test(test_rule_fact_warnings),
