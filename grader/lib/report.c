@@ -1561,6 +1561,31 @@ static int inline_section(struct parser *p, size_t s)
 	return 0;
 }
 
+/* "**Key takeaways**", "__Summary:__": a line of bold words alone is a
+ * heading as a document tool writes one, and ends the answer above it. */
+static int bold_heading(const struct parser *p, size_t i)
+{
+	const struct linfo *l = &p->li[i];
+	const char *b = p->buf;
+	size_t s = l->off, e = l->off + l->len;
+	while (s < e && b[s] == ' ')
+		s++;
+	while (e > s && (b[e - 1] == ' ' || b[e - 1] == ':'))
+		e--;
+	if (l->item || l->code || e - s < 6 || !((b[s] == '*' && b[s + 1] == '*') || (b[s] == '_' && b[s + 1] == '_')) ||
+	    b[e - 1] != b[s] || b[e - 2] != b[s])
+		return 0;
+	int words = 0, in = 0;
+	for (size_t k = s + 2; k < e - 2; k++) {
+		if (b[k] == '*' || b[k] == '_')
+			return 0; /* "**a** and **b**": emphasis inside a sentence */
+		int w = gr_isalnum((unsigned char)b[k]);
+		words += w && !in;
+		in = w;
+	}
+	return words >= 1 && words <= 6;
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -1606,7 +1631,7 @@ static void find_sections(struct parser *p)
 			int comment = first && p->li[i].heading && p->li[start[s]].heading;
 			first = 0;
 			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-			    aside_at(p, i)) {
+			    aside_at(p, i) || bold_heading(p, i)) {
 				endl = i;
 				break;
 			}
@@ -1650,7 +1675,8 @@ static int find_deferred(struct parser *p)
 		if (s < 0 || !p->ex->sections[s].deferred)
 			continue;
 		size_t j = i + 1;
-		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !aside_at(p, j))
+		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !aside_at(p, j) &&
+		       !bold_heading(p, j))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

@@ -126,6 +126,21 @@ static void test_report_clauses_and_calls(void **state)
 	gr_report_free(&r);
 }
 
+/* A line of bold words alone ("**Key takeaways**") heads something else:
+ * the answer above it ends there. */
+static void test_report_bold_heading_ends_answer(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	const char *text = "**3. What not to optimize yet**\nHard to say without more context.\n\n**Key takeaways**\n"
+			   "- Matmul is the biggest CUDA cost.\n";
+	parse(&r, text);
+	int n = gr_exercise_section(part_a, "not-yet");
+	assert_true(r.sections[n].found);
+	assert_true(r.sections[n].span.end <= (size_t)(strstr(r.text.buf, "**Key") - r.text.buf));
+	gr_report_free(&r);
+}
+
 /* A field's value runs on to the next lines, but not into a deferral said
  * as a label ("Not yet - FlashAttention"): that answer is not the field's. */
 static void test_report_value_stops_at_deferral(void **state)
@@ -390,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_report_misspelled_labels),
 		cmocka_unit_test(test_report_clauses_and_calls),
 		cmocka_unit_test(test_report_value_stops_at_deferral),
+		cmocka_unit_test(test_report_bold_heading_ends_answer),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),
 		cmocka_unit_test(test_report_quiz_export),
