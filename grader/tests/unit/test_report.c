@@ -126,6 +126,20 @@ static void test_report_clauses_and_calls(void **state)
 	gr_report_free(&r);
 }
 
+/* "## One experiment per hypothesis" heads the experiments, though it
+ * names the hypotheses too. */
+static void test_report_experiments_heading(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "## Hypotheses\n1. casts\n2. transfers\n\n## One experiment per hypothesis\n1. record_shapes\n"
+		  "2. nsys\n");
+	int e = gr_exercise_section(part_a, "experiments");
+	assert_int_equal(r.sections[e].found, 1);
+	assert_int_equal(r.sections[e].line, 5);
+	gr_report_free(&r);
+}
+
 /* A line of bold words alone ("**Key takeaways**") heads something else:
  * the answer above it ends there. */
 static void test_report_bold_heading_ends_answer(void **state)
@@ -406,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_report_clauses_and_calls),
 		cmocka_unit_test(test_report_value_stops_at_deferral),
 		cmocka_unit_test(test_report_bold_heading_ends_answer),
+		cmocka_unit_test(test_report_experiments_heading),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),
 		cmocka_unit_test(test_report_quiz_export),
