@@ -475,6 +475,22 @@ static int misspelled_label_at(struct parser *p, size_t off, size_t end, size_t 
 	return -1;
 }
 
+/* Is the last word in b[lo, at), past trailing bytes of skip, one of
+ * words (ASCII letters, any case)? */
+static int word_ends(const char *b, size_t lo, size_t at, const char *skip, const char *const *words)
+{
+	size_t e = at;
+	while (e > lo && strchr(skip, b[e - 1]))
+		e--;
+	size_t w = e;
+	while (w > lo && isalpha((unsigned char)b[w - 1]))
+		w--;
+	for (const char *const *o = words; *o; o++)
+		if (e > w && e - w == strlen(*o) && !strncasecmp(b + w, *o, e - w))
+			return 1;
+	return 0;
+}
+
 /* "(my note: NO, this is wrong. My actual next experiment: capture the
  * decode step ...)": a note in brackets that gives the learner's own
  * version of a field, its label after "my" (and "actual", "real", "own",
@@ -489,17 +505,7 @@ static int noted_label_at(struct parser *p, const struct linfo *l, size_t end, i
 	for (size_t k = i + 1; k < end && k < i + 400; k++) {
 		if (!gr_isalpha((unsigned char)b[k]) || gr_isalpha((unsigned char)b[k - 1]))
 			continue;
-		/* the word before: "my", "actual", ... */
-		size_t e = k;
-		while (e > i && b[e - 1] == ' ')
-			e--;
-		size_t s = e;
-		while (s > i && gr_isalpha((unsigned char)b[s - 1]))
-			s--;
-		int is_mine = 0;
-		for (const char *const *m = mine; *m && !is_mine; m++)
-			is_mine = strlen(*m) == e - s && !strncasecmp(b + s, *m, e - s);
-		if (!is_mine)
+		if (!word_ends(b, i, k, " ", mine)) /* the word before: "my", "actual", ... */
 			continue;
 		int st;
 		size_t v;
@@ -941,16 +947,7 @@ static size_t code_below(const struct parser *p, size_t vs, size_t ve, size_t la
 {
 	static const char *const below[] = { "below", "following", NULL };
 	const char *b = p->buf;
-	size_t e = ve;
-	while (e > vs && strchr(" :.)*_`", b[e - 1]))
-		e--;
-	size_t w = e;
-	while (w > vs && isalpha((unsigned char)b[w - 1]))
-		w--;
-	int says = 0;
-	for (const char *const *o = below; *o && !says; o++)
-		says = e - w == strlen(*o) && !strncasecmp(b + w, *o, e - w);
-	if (!says)
+	if (!word_ends(b, vs, ve, " :.)*_`", below))
 		return ve;
 	size_t j = last + 1;
 	if (j < p->nl && p->li[j].blank)
