@@ -1583,6 +1583,30 @@ static int bold_heading(const struct parser *p, size_t i)
 	return words >= 1 && words <= 6;
 }
 
+/* "**Plan / summary:** the two groups ..." after a blank line: a bold label
+ * of its own opens another part, unless it gives the answer's reason
+ * ("**Why:** ..."). */
+static int bold_label_after_blank(const struct parser *p, size_t i)
+{
+	static const char *const reasons[] = { "why", "reason", "reasons", "because", "rationale", "justification",
+					       "reasoning", NULL };
+	const struct linfo *l = &p->li[i];
+	const char *b = p->buf;
+	size_t s = l->off, e = l->off + l->len;
+	while (s < e && b[s] == ' ')
+		s++;
+	if (i == 0 || !p->li[i - 1].blank || l->item || l->code || e - s < 5 || b[s] != '*' || b[s + 1] != '*')
+		return 0;
+	size_t k = s + 2;
+	while (k < e && k < s + 42 && (isalnum((unsigned char)b[k]) || strchr(" /&-", b[k])))
+		k++;
+	/* "**Plan / summary:** ...", "**Plan**: ..." */
+	if (k == s + 2 || k + 2 >= e || !((b[k] == ':' && b[k + 1] == '*' && b[k + 2] == '*') ||
+					 (b[k] == '*' && b[k + 1] == '*' && b[k + 2] == ':')))
+		return 0;
+	return !word_ends(b, s + 2, k, " ", reasons);
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -1628,7 +1652,7 @@ static void find_sections(struct parser *p)
 			int comment = first && p->li[i].heading && p->li[start[s]].heading;
 			first = 0;
 			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-			    aside_at(p, i) || bold_heading(p, i)) {
+			    aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i)) {
 				endl = i;
 				break;
 			}
@@ -1673,7 +1697,7 @@ static int find_deferred(struct parser *p)
 			continue;
 		size_t j = i + 1;
 		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !aside_at(p, j) &&
-		       !bold_heading(p, j))
+		       !bold_heading(p, j) && !bold_label_after_blank(p, j))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

@@ -153,6 +153,13 @@ static void test_report_bold_heading_ends_answer(void **state)
 	assert_true(r.sections[n].found);
 	assert_true(r.sections[n].span.end <= (size_t)(strstr(r.text.buf, "**Key") - r.text.buf));
 	gr_report_free(&r);
+	/* ... and so does a bold label of another part after a blank line,
+	 * but not one that gives the answer's reason */
+	parse(&r, "**Not yet:** attention.\n\n**Why:** it is already flash.\n\n**Plan / summary:** treat them alike.\n");
+	assert_non_null(strstr(r.text.buf + r.sections[n].span.start, "**Why:**"));
+	assert_true(r.sections[n].span.end < (size_t)(strstr(r.text.buf, "**Plan") - r.text.buf));
+	assert_true(r.sections[n].span.end > (size_t)(strstr(r.text.buf, "**Why") - r.text.buf));
+	gr_report_free(&r);
 }
 
 /* A field's value runs on to the next lines, but not into a deferral said
