@@ -3176,6 +3176,26 @@ static int explains(const char *b, struct gr_span sentence, size_t cs)
 	return 0;
 }
 
+/* Does the verb at `at` predict what an earlier step does, its clause
+ * opening with "that should", "this will", "which would" ("... and compare
+ * ms/token. That should remove most of the 11 ms")? */
+static int predicts(const char *b, size_t cs, size_t at)
+{
+	static const char *const subject[] = { "that", "this", "it", "which", "these", "those", NULL };
+	static const char *const modal[] = { "should", "would", "will", "might", "could", "ought", NULL };
+	static const char *const filler[] = { "then", "probably", "also", "likely", "hopefully", "alone", "to", NULL };
+	struct gr_span w = first_word(b, span_at(cs, at));
+	if (w.start >= at || !word_in(b + w.start, w.end - w.start, subject))
+		return 0;
+	w = first_word(b, span_at(w.end, at));
+	if (w.start >= at || !word_in(b + w.start, w.end - w.start, modal))
+		return 0;
+	for (w = first_word(b, span_at(w.end, at)); w.start < at; w = first_word(b, span_at(w.end, at)))
+		if (!word_in(b + w.start, w.end - w.start, filler))
+			return 0;
+	return 1;
+}
+
 /* Experiments in scope: the distinct kinds proposed (affirmed; past the first
  * sentence only in sentences that propose something, so "Inductor should
  * fuse the casts" is a rationale, not a second experiment), verbs that open a
@@ -3573,6 +3593,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue;
 			if (actions > 0 && explains(b, a->r->sentences[x->sentence], cs))
 				continue; /* "what I expect: fp32 weights cast to bf16" */
+			if (actions > 0 && predicts(b, cs, x->start))
+				continue; /* "That should remove most of the 11 ms" */
 			int is_measure = 0;
 			if (rule->measure >= 0) {
 				const struct gr_mentions *me = &a->concepts[rule->measure];

@@ -180,6 +180,10 @@ static void test_rule_counting_experiments(void **state)
 			    "pin the input tensors and compare.\n", "single-experiment"));
 	assert_true(passes("Next experiment: record_shapes=True to see which dtypes go into aten::to.\n",
 			   "single-experiment"));
+	/* "That should remove ..." predicts what the step does; it is no
+	 * second proposal. */
+	assert_true(passes("Next experiment: load the weights in bf16 and re-profile. That should remove most of the "
+			   "copy_ time.\n", "single-experiment"));
 	/* A field that points at the steps below is what they propose: one
 	 * profiling run in four steps, or five different fixes. */
 	assert_true(passes("Next experiment: attribute the aten::to calls (procedure below, one profiling run)\n\n"
