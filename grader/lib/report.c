@@ -176,6 +176,18 @@ static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t
 	return -1;
 }
 
+/* After a digit, the rest of a keycap emoji ("1\xEF\xB8\x8F\xE2\x83\xA3",
+ * U+FE0F optional, U+20E3): where it ends, or k when there is none. */
+static size_t keycap_end(const char *b, size_t k, size_t end)
+{
+	size_t m = k;
+	if (m + 3 <= end && !memcmp(b + m, "\xEF\xB8\x8F", 3))
+		m += 3;
+	if (m + 3 <= end && !memcmp(b + m, "\xE2\x83\xA3", 3))
+		return m + 3;
+	return k;
+}
+
 /* The end of an emoji or pictographic symbol at b[i] (with its variation
  * selector, joiners and keycaps), or i when there is none. */
 static size_t symbol_at(const char *b, size_t i, size_t end)
@@ -335,6 +347,8 @@ static void decorate(struct parser *p, struct linfo *l)
 			}
 			else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*'))
 				j = k + 1;
+			else if (b[i] != '(' && (j = keycap_end(b, k, end)) > k)
+				; /* "1️⃣ Hypotheses", "3⃣ Not yet": a keycap emoji numbers the answer */
 			else
 				break;
 			if (!l->item && levels >= 0) {

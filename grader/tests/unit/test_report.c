@@ -140,6 +140,18 @@ static void test_report_experiments_heading(void **state)
 	gr_report_free(&r);
 }
 
+/* A keycap emoji numbers an answer as "1." does ("1\u20e3 Hypotheses"). */
+static void test_report_keycap_numbers(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "1\xEF\xB8\x8F\xE2\x83\xA3 Hypotheses\n  - casts\n3\xE2\x83\xA3 Not yet\n  - attention, already flash\n");
+	int h = gr_exercise_section(part_a, "hypotheses"), n = gr_exercise_section(part_a, "not-yet");
+	assert_int_equal(r.sections[h].line, 1);
+	assert_int_equal(r.sections[n].line, 3);
+	gr_report_free(&r);
+}
+
 /* A line of bold words alone ("**Key takeaways**") heads something else:
  * the answer above it ends there. */
 static void test_report_bold_heading_ends_answer(void **state)
@@ -428,6 +440,7 @@ int main(void)
 		cmocka_unit_test(test_report_value_stops_at_deferral),
 		cmocka_unit_test(test_report_bold_heading_ends_answer),
 		cmocka_unit_test(test_report_experiments_heading),
+		cmocka_unit_test(test_report_keycap_numbers),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),
 		cmocka_unit_test(test_report_quiz_export),
