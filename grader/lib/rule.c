@@ -532,8 +532,13 @@ static size_t next_segment(const char *b, size_t at, size_t eol)
 static int rejecting_verdict(const char *b, size_t at, size_t eol)
 {
 	static const char *const verdicts[] = { "rejected", "dropped", "discarded", "declined", "parked", NULL };
+	/* a decision column's cross: "| D | Custom Triton attention | weeks | low | ❌ |" */
+	static const char *const crosses[] = { "\xE2\x9D\x8C", "\xE2\x9C\x97", "\xE2\x9C\x98", "\xF0\x9F\x9A\xAB", NULL };
 	while (at < eol && strchr(" *_~`(", b[at]))
 		at++;
+	for (const char *const *x = crosses; *x; x++)
+		if (eol - at >= strlen(*x) && !memcmp(b + at, *x, strlen(*x)))
+			return 1;
 	if (at == eol || !gr_isalpha((unsigned char)b[at]))
 		return 0; /* not a word: first_word() would look along the line for one */
 	struct gr_span w = first_word(b, span_at(at, eol));
@@ -575,7 +580,10 @@ static int rejected_in_row(const char *b, size_t len, const struct gr_mention *x
 		size_t next = next_segment(b, seg, x->start);
 		if (next >= x->start)
 			break;
-		if (first_word(b, span_at(seg, next)).start < next - 1)
+		struct gr_span w = first_word(b, span_at(seg, next));
+		/* a row's id ("| D |", "| 3 |") says nothing about it */
+		int id = w.end - w.start <= 2 && first_word(b, span_at(w.end, next)).start >= next - 1;
+		if (w.start < next - 1 && !id)
 			return 0;
 		seg = next;
 	}

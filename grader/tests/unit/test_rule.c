@@ -16,6 +16,14 @@ static void test_rule_negated_kernel_is_not_a_proposal(void **state)
 	assert_false(passes(buf, "no-custom-attention"));
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). FlashAttention-3 can wait until the casts are explained.%s", pad);
 	assert_true(passes(buf, "no-custom-attention"));
+	/* a decision matrix: the row crossed out is rejected, the row ticked is not */
+	const char *matrix = "| | Candidate | Decision |\n|---|---|---|\n| A | Re-profile with record_shapes | next |\n"
+			     "| D | Custom Triton attention kernel | %s |\n%s";
+	char row[1024];
+	snprintf(row, sizeof(row), matrix, "\xE2\x9D\x8C", pad);
+	assert_true(passes(row, "no-custom-attention"));
+	snprintf(row, sizeof(row), matrix, "\xE2\x9C\x85 next", pad);
+	assert_false(passes(row, "no-custom-attention"));
 	/* "at some point" is not now */
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). I'd write a custom Triton attention kernel at "
 		 "some point.%s", pad);
