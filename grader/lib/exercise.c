@@ -1110,6 +1110,7 @@ static int load_criteria(struct loader *L, yaml_node_t *n)
 static const char *const default_negation[] = {
 	"\\bnot?\\b", "n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
 	"\\bnever\\b", "\\b(?:nope|nah)\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
+	"[\\x{2717}\\x{2718}\\x{274C}]", /* a cross: "✗ custom attention kernel" */
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
 	/* "later" as "not now" ("the copies can come later"), not "each later
 	 * step", nor a time ("the first token comes 22 ms later") */
