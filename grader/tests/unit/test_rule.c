@@ -25,7 +25,7 @@ static void test_rule_negated_kernel_is_not_a_proposal(void **state)
 	snprintf(row, sizeof(row), matrix, "\xE2\x9C\x85 next", pad);
 	assert_false(passes(row, "no-custom-attention"));
 	/* a cross rejects what it marks */
-	snprintf(buf, sizeof(buf), "Next experiment: find who calls to().\n\xE2\x9C\x97 custom Triton attention kernel%s", pad);
+	snprintf(buf, sizeof(buf), "Next experiment: find who calls to().\n\xE2\x9C\x97" " custom Triton attention kernel%s", pad);
 	assert_true(passes(buf, "no-custom-attention"));
 	/* "at some point" is not now */
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). I'd write a custom Triton attention kernel at "
