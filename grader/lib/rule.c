@@ -861,6 +861,30 @@ static int under_rejected(const struct cues *c, const struct gr_mention *x)
 	return lo < c->nrejected && c->rejected[lo].start <= x->start;
 }
 
+/* Does the line holding `at` open with a cross ("✗ custom attention
+ * kernel", "- ❌ FlashAttention-3")? A bullet's mark or spaces may come
+ * first; the cross is read as decoration by the parser, so the line's
+ * clauses never hold it as a cue. */
+static int crossed_line(const char *b, size_t at)
+{
+	size_t bol = at;
+	while (bol > 0 && b[bol - 1] != '\n' && at - bol < GR_ROW_REACH)
+		bol--;
+	while (bol < at && strchr(" \t-*+>|", b[bol]))
+		bol++;
+	return at - bol >= 3 && (!memcmp(b + bol, "\xE2\x9C\x97", 3) || !memcmp(b + bol, "\xE2\x9C\x98", 3) ||
+				 !memcmp(b + bol, "\xE2\x9D\x8C", 3));
+}
+
+/* Is cue q a cross ("✗", "✘", "❌")? It marks what follows as rejected and
+ * undoes no negation after it ("✗ not yet: custom attention"). */
+static int is_cross(const char *b, const struct cue *q)
+{
+	return q->end - q->start == 3 && (!memcmp(b + q->start, "\xE2\x9C\x97", 3) ||
+					  !memcmp(b + q->start, "\xE2\x9C\x98", 3) ||
+					  !memcmp(b + q->start, "\xE2\x9D\x8C", 3));
+}
+
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
 			 signed char *commits)
 {
@@ -876,7 +900,7 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 			if (q->start < x->end && q->end > x->start)
 				continue; /* the cue is part of the mention itself */
 			if (!q->rightward && k + 1 < c->n && c->v[k + 1].start < cl.end &&
-			    c->v[k + 1].start - q->end < ADJACENT_CUE &&
+			    c->v[k + 1].start - q->end < ADJACENT_CUE && !is_cross(r->text.buf, q) &&
 			    !memchr(r->text.buf + q->end, '|', c->v[k + 1].start - q->end)) {
 				k++; /* "don't skip", "no reason not to": two cues undo each other */
 				continue;
@@ -887,6 +911,10 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				x->negated = 1;
 				break;
 			}
+		}
+		if (!x->negated && crossed_line(r->text.buf, x->start)) {
+			x->negated = 1; /* "✗ custom Triton attention kernel": the line is crossed out */
+			continue;
 		}
 		size_t v = x->negated ? 0 : verdict_after(c, r->text.buf, x);
 		if (v && rejected_in_row(r->text.buf, r->text.len, x, v))
