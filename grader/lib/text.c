@@ -1566,6 +1566,12 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 		}
 		int digit_before = b.len > 0 && b.p[b.len - 1] >= '0' && b.p[b.len - 1] <= '9';
 		int digit_after = i + n < len && s[i + n] >= '0' && s[i + n] <= '9';
+		if (cp == 0xFE0F && b.len > 0 && (unsigned char)b.p[b.len - 1] < 0x80 && !digit_before &&
+		    b.p[b.len - 1] != '#' && b.p[b.len - 1] != '*') {
+			i += n; /* "-\uFE0F **Workload:**": an emoji keyboard's selector on a plain
+				 * character (not a keycap's "1\uFE0F\u20E3") */
+			continue;
+		}
 		const char *m = mapping(cp, &flags, digit_before, digit_after);
 		char g = homoglyph(cp);
 		if (!m && g && ((b.len > 0 && is_latin((unsigned char)b.p[b.len - 1])) ||

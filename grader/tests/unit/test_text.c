@@ -48,6 +48,12 @@ static void test_text_pasted_bullets(void **state)
 	norm(in, strlen(in), &t);
 	assert_string_equal(t.buf, "- a\n- b\n- c\n- d\n");
 	gr_text_free(&t);
+	/* an emoji keyboard's variation selector on a plain bullet goes; a
+	 * keycap's stays */
+	in = "-\xEF\xB8\x8F **Workload:** x\n1\xEF\xB8\x8F\xE2\x83\xA3 Hypotheses\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "- **Workload:** x\n1\xEF\xB8\x8F\xE2\x83\xA3 Hypotheses\n");
+	gr_text_free(&t);
 }
 
 /* Text typed with a CJK input method left on reads as ASCII. */
