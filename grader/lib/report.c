@@ -505,6 +505,34 @@ static int word_ends(const char *b, size_t lo, size_t at, const char *skip, cons
 	return 0;
 }
 
+/* A diagram's annotation: a field's label after a left arrow ("← Top CUDA
+ * time: copy_ 61%", "<- Next experiment: ...") at the end of a drawn line.
+ * Returns the field (its value after the label), or -1. */
+static int annotated_label_at(struct parser *p, const struct linfo *l, size_t end, int *state, size_t *value)
+{
+	const char *b = p->buf;
+	for (size_t k = l->body; k + 3 < end; k++) {
+		size_t after;
+		if (!memcmp(b + k, "\xE2\x86\x90", 3))
+			after = k + 3;
+		else if (b[k] == '<' && b[k + 1] == '-' && b[k + 2] != '-')
+			after = k + 2;
+		else
+			continue;
+		while (after < end && b[after] == ' ')
+			after++;
+		int st;
+		size_t v;
+		int f = after < end ? label_at(p, after, end, &st, &v) : -1;
+		if (f >= 0 && st == GR_FIELD_LABELLED && memchr(b + after, ':', v - after)) {
+			*state = st;
+			*value = v;
+			return f;
+		}
+	}
+	return -1;
+}
+
 /* "(my note: NO, this is wrong. My actual next experiment: capture the
  * decode step ...)": a note in brackets that gives the learner's own
  * version of a field, its label after "my" (and "actual", "real", "own",
@@ -547,6 +575,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 		int st;
 		l->noted = noted_label_at(p, l, end, &st, &l->noted_value);
 	}
+	if (l->field < 0) /* "GPU ──┤ copy_ ████ 24.4 │ ← Top CUDA time: aten::copy_ 61%" */
+		l->field = annotated_label_at(p, l, end, &state, &value);
 	if (l->field < 0 || state == GR_FIELD_ALIASED) {
 		size_t v;
 		int f = misspelled_label_at(p, l->body, end, &v);

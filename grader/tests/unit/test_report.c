@@ -140,6 +140,17 @@ static void test_report_experiments_heading(void **state)
 	gr_report_free(&r);
 }
 
+/* A diagram's annotation names a field after a left arrow. */
+static void test_report_diagram_annotation(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "GPU --| copy_ #### 24.4 | mm ## 9.6 | \xE2\x86\x90 Top CUDA time: aten::copy_ 61%\n");
+	assert_int_equal(r.fields[field("top-cuda")].state, GR_FIELD_LABELLED);
+	value_is(&r, "top-cuda", "aten::copy_ 61%");
+	gr_report_free(&r);
+}
+
 /* A keycap emoji numbers an answer as "1." does ("1\u20e3 Hypotheses"). */
 static void test_report_keycap_numbers(void **state)
 {
@@ -441,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_report_bold_heading_ends_answer),
 		cmocka_unit_test(test_report_experiments_heading),
 		cmocka_unit_test(test_report_keycap_numbers),
+		cmocka_unit_test(test_report_diagram_annotation),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),
 		cmocka_unit_test(test_report_quiz_export),
