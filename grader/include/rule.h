@@ -67,6 +67,7 @@ struct gr_analysis {
 	unsigned char *stuffed;        /* per sentence */
 	unsigned char *continues;      /* per sentence: opens with "It", "Those 22 ms", ...: the same topic as the one before */
 	size_t nstuffed;               /* how many sentences are stuffed */
+	unsigned char *points_below;   /* per field: its value says "below" or "as follows" (list_below) */
 };
 
 int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct gr_report *r,

@@ -465,6 +465,11 @@ static int misspelled_label_at(struct parser *p, size_t off, size_t end, size_t 
 {
 	const char *b = p->buf;
 	size_t cw[GR_LABEL_WORDS][2], stop = off;
+	/* Most lines are prose: no separator near their start, no label. */
+	size_t near = end - off < 64 ? end - off : 64;
+	if (!memchr(b + off, ':', near) && !memchr(b + off, '-', near) && !memchr(b + off, '~', near) &&
+	    !memchr(b + off, '=', near) && !memchr(b + off, '|', near) && !memchr(b + off, 0xE2, near))
+		return -1;
 	int n = label_words(b, off, end, cw, &stop);
 	if (!n)
 		return -1;
@@ -511,6 +516,8 @@ static int word_ends(const char *b, size_t lo, size_t at, const char *skip, cons
 static int annotated_label_at(struct parser *p, const struct linfo *l, size_t end, int *state, size_t *value)
 {
 	const char *b = p->buf;
+	if (l->body >= end || (!memchr(b + l->body, 0xE2, end - l->body) && !memchr(b + l->body, '<', end - l->body)))
+		return -1;
 	for (size_t k = l->body; k + 3 < end; k++) {
 		size_t after;
 		if (!memcmp(b + k, "\xE2\x86\x90", 3))

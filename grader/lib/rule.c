@@ -50,6 +50,7 @@ struct cues {
 	struct gr_span *rejected; /* what lines that open with a rejecting verdict list, ascending */
 	size_t nrejected, rcap;
 	uint64_t picked; /* the option labels the report picks (find_picks), 0: none */
+	int crosses;     /* the report holds a cross ("✗", "✘", "❌"): lines may be crossed out */
 };
 
 struct cue_ctx {
@@ -363,6 +364,9 @@ static int has_phrase(const char *b, struct gr_span sp, const char *const *phras
 {
 	return find_phrase(b, sp, phrases) != NONE;
 }
+
+/* What a field says to point at a list after it (list_below). */
+static const char *const below_words[] = { "below", "as follows", NULL };
 
 /* Is the mention x deferred by the "Not yet" answer it sits in? The answer
  * defers what it names; a later sentence of it that commits to acting ("I'd
@@ -912,7 +916,7 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				break;
 			}
 		}
-		if (!x->negated && crossed_line(r->text.buf, x->start)) {
+		if (!x->negated && c->crosses && crossed_line(r->text.buf, x->start)) {
 			x->negated = 1; /* "✗ custom Triton attention kernel": the line is crossed out */
 			continue;
 		}
@@ -2328,8 +2332,17 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	a->rows = calloc(ex->table.len ? ex->table.len : 1, sizeof(*a->rows));
 	a->stuffed = calloc(r->nsentences + 1, 1);
 	a->continues = calloc(r->nsentences + 1, 1);
-	if (!commits || !a->concepts || !a->rows || !a->stuffed || !a->continues)
+	a->points_below = calloc(ex->nfields ? ex->nfields : 1, 1);
+	if (!commits || !a->concepts || !a->rows || !a->stuffed || !a->continues || !a->points_below)
 		goto nomem;
+	/* Most reports never say "below": one search of the lowercase copy spares the fields'. */
+	const struct gr_trigrams *lt = r->tri;
+	int says_below = !lt || !lt->lower || lt->len != len || memmem(lt->lower, len, "below", 5) ||
+			 memmem(lt->lower, len, "as follows", 10);
+	for (size_t f = 0; says_below && f < ex->nfields; f++) {
+		struct gr_span fs = gr_scope_span(r, (struct gr_scope){ .kind = GR_SCOPE_FIELD, .index = (int)f });
+		a->points_below[f] = fs.end > fs.start && has_phrase(buf, fs, below_words);
+	}
 	mark_continuing(a);
 	memset(commits, -1, r->nsentences + 1);
 	struct cue_ctx cn = { &cues, 0 }, cd = { &cues, 1 };
@@ -2345,6 +2358,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (find_verdicts(buf, len, &cues) < 0)
 		goto nomem;
 	cues.picked = find_picks(buf, len, tri);
+	cues.crosses = memmem(buf, len, "\xE2\x9C\x97", 3) || memmem(buf, len, "\xE2\x9C\x98", 3) ||
+		       memmem(buf, len, "\xE2\x9D\x8C", 3);
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)
@@ -2407,6 +2422,7 @@ void gr_analysis_free(struct gr_analysis *a)
 	free(a->qty);
 	free(a->stuffed);
 	free(a->continues);
+	free(a->points_below);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -3496,10 +3512,9 @@ static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const
  * empty span when the field points at none. */
 static struct gr_span list_below(const struct gr_report *r, struct gr_span sp)
 {
-	static const char *const below[] = { "below", "as follows", NULL };
 	const struct gr_text *t = &r->text;
 	struct gr_span none = span_at(sp.end, sp.end);
-	if (sp.end <= sp.start || !has_phrase(t->buf, sp, below))
+	if (sp.end <= sp.start || !has_phrase(t->buf, sp, below_words))
 		return none;
 	size_t ln = (size_t)gr_text_line_of(t, sp.end ? sp.end - 1 : 0); /* the line after the field, 0-based */
 	int skipped_heading = 0;
@@ -3943,7 +3958,8 @@ static void eval_rule(const struct gr_analysis *a, const struct gr_rule *rule, s
 		 * the field proposes is in the list it points at. Only for what
 		 * it must propose: the list may hold options the field did not
 		 * pick ("options 1 + 2 below"; 3. FlashAttention, rejected). */
-		if (scope.kind == GR_SCOPE_FIELD && !under_not) {
+		if (scope.kind == GR_SCOPE_FIELD && !under_not && a->points_below &&
+		    a->points_below[scope.index]) {
 			struct gr_span below = list_below(a->r, sp);
 			if (below.end > sp.end)
 				sp.end = below.end;
