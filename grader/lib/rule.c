@@ -2297,10 +2297,14 @@ static int add_ratios(struct gr_analysis *a, struct qty_ctx *qc)
 {
 	const char *b = a->r->text.buf;
 	size_t n = a->nqty;
+	double total = gr_table_cuda_total(&a->ex->table);
 	for (size_t i = 0; i + 1 < n; i++) {
 		struct gr_quantity x = a->qty[i], y = a->qty[i + 1];
-		if ((x.unit && x.unit != 'm') || (y.unit && y.unit != 'm') || !(x.unit || y.unit) || x.value <= 0 ||
-		    y.value <= x.value || x.clause != y.clause)
+		/* Two bare numbers too ("aten::copy_ 24.4/40") when the second is
+		 * the table's CUDA total: that says what the first is a share of. */
+		int of_total = !x.unit && !y.unit && total > 0 && fabs(y.value - total) <= 0.01 * total;
+		if ((x.unit && x.unit != 'm') || (y.unit && y.unit != 'm') || !(x.unit || y.unit || of_total) ||
+		    x.value <= 0 || y.value <= x.value || x.clause != y.clause)
 			continue;
 		int slash = 0, other = 0; /* nothing but spaces and one "/" between them */
 		for (size_t k = x.end; k < y.start; k++) {

@@ -492,6 +492,9 @@ static void test_rule_engineers_notation(void **state)
 	assert_true(passes_in(c, "Top CUDA time: aten::copy_ with 61,0 % of CUDA time\n", "copy-share"));
 	assert_true(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 40.0 ms of CUDA\n", "copy-share"));
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 24.4 / 26.1 ms\n", "copy-share"));
+	/* two bare numbers, the second the table's CUDA total: a share of it */
+	assert_true(passes_in(c, "Top CUDA time: aten::copy_ 24.4/40\n", "copy-share"));
+	assert_false(passes_in(c, "Top CUDA time: aten::copy_ 24.4/26\n", "copy-share"));
 	/* A share of the host's time is no share of CUDA time. */
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_ - 61% of CPU time\n", "copy-share"));
 	assert_false(passes_in(c, "Top CUDA time: aten::copy_, which is 61% of the step's CPU time\n", "copy-share"));
