@@ -535,7 +535,8 @@ static size_t next_segment(const char *b, size_t at, size_t eol)
  * out.")? */
 static int rejecting_verdict(const char *b, size_t at, size_t eol)
 {
-	static const char *const verdicts[] = { "rejected", "dropped", "discarded", "declined", "parked", NULL };
+	static const char *const verdicts[] = { "rejected", "dropped", "discarded", "declined", "parked", "deferred",
+						"postponed", NULL };
 	/* a decision column's cross: "| D | Custom Triton attention | weeks | low | ❌ |" */
 	static const char *const crosses[] = { "\xE2\x9D\x8C", "\xE2\x9C\x97", "\xE2\x9C\x98", "\xF0\x9F\x9A\xAB", NULL };
 	while (at < eol && strchr(" *_~`(", b[at]))
