@@ -1351,6 +1351,15 @@ static int placeholder(const char *b, struct gr_span v)
 	for (const char *const *w = whole; *w && n <= 24; w++) /* most values are longer than any stand-in */
 		if (strlen(*w) == n && !strncasecmp(b + s, *w, n))
 			return 1;
+	/* "N/A - refer to Findings", "N/A (see §4)": not applicable here, said so */
+	if (n > 4 && !strncasecmp(b + s, "n/a", 3) && !isalnum((unsigned char)b[s + 3]) && n < 48) {
+		size_t k = s + 3;
+		while (k < e && strchr(" -:;,(", b[k]))
+			k++;
+		if (k < e && (!strncasecmp(b + k, "see ", 4) || !strncasecmp(b + k, "refer", 5) ||
+			      !strncasecmp(b + k, "per ", 4)))
+			return 1;
+	}
 	if (tolower((unsigned char)b[s]) != 's' && tolower((unsigned char)b[s]) != 'r')
 		return 0;
 	for (const char *const *w = lead; *w; w++)

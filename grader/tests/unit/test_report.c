@@ -375,6 +375,11 @@ static void test_report_placeholder_values(void **state)
 	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_LABELLED);
 	value_is(&r, "next-experiment", "What I'd do next is re-profile with record_shapes=True.");
 	gr_report_free(&r);
+	/* "N/A - refer to Findings" says it is not here; "N/A-ish, the L4" says something */
+	parse(&r, "Hardware: N/A \xE2\x80\x94 refer to Findings.\nWorkload: N/A-ish, decode only\n");
+	assert_true(r.fields[field("hardware")].placeholder);
+	assert_false(r.fields[field("workload")].placeholder);
+	gr_report_free(&r);
 	/* Content that starts like one is content. */
 	parse(&r, "Next experiment: see whether the copies go away with bf16 weights.\nHardware: none of the A100s, an L4\n");
 	assert_false(r.fields[field("next-experiment")].placeholder);
