@@ -1111,6 +1111,7 @@ static const char *const default_negation[] = {
 	"\\bnot?\\b", "n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
 	"\\bnever\\b", "\\b(?:nope|nah)\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
 	"[\\x{2717}\\x{2718}\\x{274C}]", /* a cross: "✗ custom attention kernel" */
+	"\\bin\\s+due\\s+course\\b", /* "worth pursuing in due course": not now */
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
 	/* "later" as "not now" ("the copies can come later"), not "each later
 	 * step", nor a time ("the first token comes 22 ms later") */

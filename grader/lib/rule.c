@@ -1297,7 +1297,8 @@ static int authors_passive(const char *b, struct gr_span aux, struct gr_span ver
 					       NULL };
 	/* "the proposed experiment", "our suggested fix": an adjective */
 	static const char *const det[] = { "the", "a", "an", "this", "our", "my", "its", NULL };
-	static const char *const here[] = { "here", "above", "below", NULL }; /* "the experiment proposed here" */
+	/* "the experiment proposed here", "the single experiment proposed is ...": a description */
+	static const char *const here[] = { "here", "above", "below", "is", "are", "therefore", "hereby", NULL };
 	static const char *const participle[] = { "proposed", "suggested", "recommended", "advocated", NULL };
 	if (!word_in(b + verb.start, verb.end - verb.start, participle))
 		return 0;

@@ -27,6 +27,10 @@ static void test_rule_negated_kernel_is_not_a_proposal(void **state)
 	/* a cross rejects what it marks */
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to().\n\xE2\x9C\x97" " custom Triton attention kernel%s", pad);
 	assert_true(passes(buf, "no-custom-attention"));
+	/* "in due course" is not now either */
+	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). A custom attention kernel may be worth pursuing "
+		 "in due course.%s", pad);
+	assert_true(passes(buf, "no-custom-attention"));
 	/* "at some point" is not now */
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). I'd write a custom Triton attention kernel at "
 		 "some point.%s", pad);
@@ -191,6 +195,9 @@ static void test_rule_counting_experiments(void **state)
 			    "pin the input tensors and compare.\n", "single-experiment"));
 	assert_true(passes("Next experiment: record_shapes=True to see which dtypes go into aten::to.\n",
 			   "single-experiment"));
+	/* a participle that describes the learner's own proposal is no one else's */
+	assert_true(passes("Next experiment: the single experiment proposed is to re-profile with record_shapes=True "
+			   "to find who calls aten::to.\n", "movement-first"));
 	/* "That should remove ..." predicts what the step does; it is no
 	 * second proposal. */
 	assert_true(passes("Next experiment: load the weights in bf16 and re-profile. That should remove most of the "
