@@ -126,8 +126,8 @@ static size_t after_label(const char *b, size_t i, size_t end)
 				 !memcmp(b + i, "\xE2\x87\x92", 3) || !memcmp(b + i, "\xE2\x9F\xB6", 3) ||
 				 !memcmp(b + i, "\xE2\x9F\xB9", 3) || !memcmp(b + i, "\xE2\x9E\x94", 3)))
 		i += 3; /* an arrow after a label: "Workload → ...", "⟶", "⟹", "➔" */
-	else if ((b[i] == '-' || b[i] == '~') && i + 1 < end && b[i + 1] == ' ')
-		i += 2; /* "Workload - 7B", "Workload ~ 7B" */
+	else if ((b[i] == '-' || b[i] == '~') && i + 1 < end && (b[i + 1] == ' ' || b[i + 1] == '*' || b[i + 1] == '_'))
+		i += b[i + 1] == ' ' ? 2 : 1; /* "Workload - 7B", "Workload ~ 7B", "**Workload -** 7B" */
 	else if (i + 3 < end && !memcmp(b + i, "--", 2) && (b[i + 2] == ' ' || (b[i + 2] == '-' && b[i + 3] == ' ')))
 		i += b[i + 2] == '-' ? 4 : 3; /* "Workload --- 7B decode", "--": a typed dash */
 	else if (b[i] == '.' && i + 1 < end && (b[i + 1] == '*' || b[i + 1] == '_') && i > 0 && b[i - 1] != ' ')

@@ -59,7 +59,10 @@ static void test_report_decorated_labels(void **state)
 	value_is(&r, "workload", "LLM");
 	value_is(&r, "top-cuda", "matmul");
 	gr_report_free(&r);
-	/* a tilde between label and value */
+	/* a tilde between label and value; a dash inside the label's bold */
+	parse(&r, "**Top CUDA time -** matmul\n");
+	value_is(&r, "top-cuda", "matmul");
+	gr_report_free(&r);
 	parse(&r, "Workload ~ 7B decode\nHardware ~ A100\n");
 	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
 	value_is(&r, "workload", "7B decode");
