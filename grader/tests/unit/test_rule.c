@@ -24,6 +24,8 @@ static void test_rule_negated_kernel_is_not_a_proposal(void **state)
 	assert_true(passes(row, "no-custom-attention"));
 	snprintf(row, sizeof(row), matrix, "\xE2\x9C\x85 next", pad);
 	assert_false(passes(row, "no-custom-attention"));
+	snprintf(row, sizeof(row), matrix, "Deferred", pad); /* an option register's status */
+	assert_true(passes(row, "no-custom-attention"));
 	/* a cross rejects what it marks */
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to().\n\xE2\x9C\x97" " custom Triton attention kernel%s", pad);
 	assert_true(passes(buf, "no-custom-attention"));
