@@ -543,8 +543,8 @@ static int annotated_label_at(struct parser *p, const struct linfo *l, size_t en
 /* "(my note: NO, this is wrong. My actual next experiment: capture the
  * decode step ...)": a note in brackets that gives the learner's own
  * version of a field, its label after "my" (and "actual", "real", "own",
- * "revised"). Returns the field, or -1. */
-static int noted_label_at(struct parser *p, const struct linfo *l, size_t end, int *state, size_t *value)
+ * "revised"). Returns the field and sets *value, or -1. */
+static int noted_label_at(struct parser *p, const struct linfo *l, size_t end, size_t *value)
 {
 	static const char *const mine[] = { "my", "actual", "real", "own", "revised", "corrected", "new", NULL };
 	const char *b = p->buf;
@@ -560,7 +560,6 @@ static int noted_label_at(struct parser *p, const struct linfo *l, size_t end, i
 		size_t v;
 		int f = label_at(p, k, end, &st, &v);
 		if (f >= 0 && st == GR_FIELD_LABELLED && v > k && memchr(b + k, ':', v - k)) {
-			*state = st;
 			*value = v;
 			return f;
 		}
@@ -578,10 +577,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 	int state;
 	size_t value;
 	l->field = label_at(p, l->body, end, &state, &value);
-	if (l->field < 0) {
-		int st;
-		l->noted = noted_label_at(p, l, end, &st, &l->noted_value);
-	}
+	if (l->field < 0)
+		l->noted = noted_label_at(p, l, end, &l->noted_value);
 	if (l->field < 0) /* "GPU ──┤ copy_ ████ 24.4 │ ← Top CUDA time: aten::copy_ 61%" */
 		l->field = annotated_label_at(p, l, end, &state, &value);
 	if (l->field < 0 || state == GR_FIELD_ALIASED) {
@@ -1667,6 +1664,13 @@ static int bold_label_after_blank(const struct parser *p, size_t i)
 	return !word_ends(b, s + 2, k, " ", reasons);
 }
 
+/* Does line i end the answer above it without being a field, heading or
+ * section of its own: an aside, a bold heading, another part's bold label? */
+static int ends_answer(const struct parser *p, size_t i)
+{
+	return aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i);
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -1712,7 +1716,7 @@ static void find_sections(struct parser *p)
 			int comment = first && p->li[i].heading && p->li[start[s]].heading;
 			first = 0;
 			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-			    aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i)) {
+			    ends_answer(p, i)) {
 				endl = i;
 				break;
 			}
@@ -1756,8 +1760,7 @@ static int find_deferred(struct parser *p)
 		if (s < 0 || !p->ex->sections[s].deferred)
 			continue;
 		size_t j = i + 1;
-		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !aside_at(p, j) &&
-		       !bold_heading(p, j) && !bold_label_after_blank(p, j))
+		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

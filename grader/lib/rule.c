@@ -368,6 +368,18 @@ static int has_phrase(const char *b, struct gr_span sp, const char *const *phras
 /* What a field says to point at a list after it (list_below). */
 static const char *const below_words[] = { "below", "as follows", NULL };
 
+/* The crosses that mark something rejected: "✗", "✘", "❌" (all three bytes long). */
+static const char *const crosses[] = { "\xE2\x9C\x97", "\xE2\x9C\x98", "\xE2\x9D\x8C", NULL };
+
+/* Does b[at, end) open with a cross? */
+static int is_cross(const char *b, size_t at, size_t end)
+{
+	for (const char *const *x = crosses; *x; x++)
+		if (end - at >= 3 && !memcmp(b + at, *x, 3))
+			return 1;
+	return 0;
+}
+
 /* Is the mention x deferred by the "Not yet" answer it sits in? The answer
  * defers what it names; a later sentence of it that commits to acting ("I'd
  * still start a fused kernel in parallel", "I'll start on it") is judged by
@@ -537,13 +549,11 @@ static int rejecting_verdict(const char *b, size_t at, size_t eol)
 {
 	static const char *const verdicts[] = { "rejected", "dropped", "discarded", "declined", "parked", "deferred",
 						"postponed", NULL };
-	/* a decision column's cross: "| D | Custom Triton attention | weeks | low | ❌ |" */
-	static const char *const crosses[] = { "\xE2\x9D\x8C", "\xE2\x9C\x97", "\xE2\x9C\x98", "\xF0\x9F\x9A\xAB", NULL };
 	while (at < eol && strchr(" *_~`(", b[at]))
 		at++;
-	for (const char *const *x = crosses; *x; x++)
-		if (eol - at >= strlen(*x) && !memcmp(b + at, *x, strlen(*x)))
-			return 1;
+	/* a decision column's cross or "no entry": "| D | Custom Triton attention | weeks | low | ❌ |" */
+	if (at < eol && (is_cross(b, at, eol) || (eol - at >= 4 && !memcmp(b + at, "\xF0\x9F\x9A\xAB", 4))))
+		return 1;
 	if (at == eol || !gr_isalpha((unsigned char)b[at]))
 		return 0; /* not a word: first_word() would look along the line for one */
 	struct gr_span w = first_word(b, span_at(at, eol));
@@ -870,24 +880,13 @@ static int under_rejected(const struct cues *c, const struct gr_mention *x)
  * kernel", "- ❌ FlashAttention-3")? A bullet's mark or spaces may come
  * first; the cross is read as decoration by the parser, so the line's
  * clauses never hold it as a cue. */
-static int crossed_line(const char *b, size_t at)
+static int crossed_line(const struct gr_report *r, size_t at)
 {
-	size_t bol = at;
-	while (bol > 0 && b[bol - 1] != '\n' && at - bol < GR_ROW_REACH)
-		bol--;
+	const char *b = r->text.buf;
+	size_t bol = r->text.lines[gr_text_line_of(&r->text, at) - 1].off;
 	while (bol < at && strchr(" \t-*+>|", b[bol]))
 		bol++;
-	return at - bol >= 3 && (!memcmp(b + bol, "\xE2\x9C\x97", 3) || !memcmp(b + bol, "\xE2\x9C\x98", 3) ||
-				 !memcmp(b + bol, "\xE2\x9D\x8C", 3));
-}
-
-/* Is cue q a cross ("✗", "✘", "❌")? It marks what follows as rejected and
- * undoes no negation after it ("✗ not yet: custom attention"). */
-static int is_cross(const char *b, const struct cue *q)
-{
-	return q->end - q->start == 3 && (!memcmp(b + q->start, "\xE2\x9C\x97", 3) ||
-					  !memcmp(b + q->start, "\xE2\x9C\x98", 3) ||
-					  !memcmp(b + q->start, "\xE2\x9D\x8C", 3));
+	return is_cross(b, bol, at);
 }
 
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
@@ -905,7 +904,7 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 			if (q->start < x->end && q->end > x->start)
 				continue; /* the cue is part of the mention itself */
 			if (!q->rightward && k + 1 < c->n && c->v[k + 1].start < cl.end &&
-			    c->v[k + 1].start - q->end < ADJACENT_CUE && !is_cross(r->text.buf, q) &&
+			    c->v[k + 1].start - q->end < ADJACENT_CUE && !is_cross(r->text.buf, q->start, q->end) &&
 			    !memchr(r->text.buf + q->end, '|', c->v[k + 1].start - q->end)) {
 				k++; /* "don't skip", "no reason not to": two cues undo each other */
 				continue;
@@ -917,7 +916,7 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				break;
 			}
 		}
-		if (!x->negated && c->crosses && crossed_line(r->text.buf, x->start)) {
+		if (!x->negated && c->crosses && crossed_line(r, x->start)) {
 			x->negated = 1; /* "✗ custom Triton attention kernel": the line is crossed out */
 			continue;
 		}
@@ -1441,9 +1440,8 @@ static void mark_noted_wrong(struct gr_analysis *a)
 		size_t n = strlen(*c);
 		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
 		     p += n) {
-			size_t at = (size_t)(p - tri->lower), bol = at;
-			while (bol > 0 && b[bol - 1] != '\n')
-				bol--;
+			size_t at = (size_t)(p - tri->lower);
+			size_t bol = r->text.lines[gr_text_line_of(&r->text, at) - 1].off;
 			while (bol < at && (b[bol] == ' ' || b[bol] == '\t'))
 				bol++;
 			if (b[bol] != '(' && b[bol] != '[')
@@ -2364,8 +2362,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (find_verdicts(buf, len, &cues) < 0)
 		goto nomem;
 	cues.picked = find_picks(buf, len, tri);
-	cues.crosses = memmem(buf, len, "\xE2\x9C\x97", 3) || memmem(buf, len, "\xE2\x9C\x98", 3) ||
-		       memmem(buf, len, "\xE2\x9D\x8C", 3);
+	for (const char *const *x = crosses; *x && !cues.crosses; x++)
+		cues.crosses = memmem(buf, len, *x, 3) != NULL;
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)
@@ -3553,10 +3551,8 @@ static struct gr_span list_below(const struct gr_report *r, struct gr_span sp)
 /* Do offsets x < y lie in one sentence? */
 static int same_sentence(const struct gr_report *r, size_t x, size_t y)
 {
-	for (size_t s = 0; s < r->nsentences; s++)
-		if (x >= r->sentences[s].start && x < r->sentences[s].end)
-			return y < r->sentences[s].end;
-	return 0;
+	size_t t = span_of(r->sentences, r->nsentences, x);
+	return t != NONE && y < r->sentences[t].end;
 }
 
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
