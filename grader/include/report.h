@@ -77,6 +77,8 @@ struct gr_report {
 	size_t *clause_sentence;            /* clause i lies in sentence clause_sentence[i] */
 	unsigned char *label_line;          /* per line: 1 if it is a field label line */
 	unsigned char *code_line;           /* per line: 1 inside a fenced code block */
+	unsigned char *old_line;            /* per line: 1 in an earlier version the learner marked
+					     * replaced ("### v1 (superseded)"): withdrawn */
 	int words;                          /* words outside field labels */
 	struct gr_span *deferred;           /* blocks under a deferred section's heading */
 	size_t ndeferred;

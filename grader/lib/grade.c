@@ -118,6 +118,22 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 	for (size_t k = 0; !rc && k < sizeof(notes) / sizeof(notes[0]); k++)
 		if (f & notes[k].flag)
 			rc |= add_warning(v, strdup(notes[k].say));
+	/* The copy under "### v1 (superseded)": say which lines were set aside. */
+	for (size_t l = 0; !rc && r->old_line && l < r->text.nlines; l++) {
+		if (!r->old_line[l])
+			continue;
+		size_t e = l;
+		while (e + 1 < r->text.nlines && r->old_line[e + 1])
+			e++;
+		const struct gr_line *h = &r->text.lines[l];
+		int n = h->len > 60 ? 60 : (int)h->len;
+		if (asprintf(&m, "lines %zu-%zu (\"%.*s\") are the earlier version you marked as replaced, and were not "
+				 "graded",
+			     l + 1, e + 1, n, r->text.buf + h->off) < 0)
+			return GR_ENOMEM;
+		rc |= add_warning(v, m);
+		break;
+	}
 	for (size_t i = 0; !rc && i < r->ex->nfields; i++) {
 		if (!r->fields[i].repeated)
 			continue;

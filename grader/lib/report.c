@@ -39,6 +39,7 @@ struct linfo {
 	int nlab;          /* label spans on this line (not prose) */
 	size_t lab_s[8], lab_e[8];
 	int question;      /* opens with "Q:": the answer after it may open with "A:" */
+	int old;           /* in an earlier version the learner marked replaced ("### v1 (superseded)") */
 	int echo_section;  /* a copied prompt line, blanked, that heads this section; -1 none */
 	int nsec;          /* sections whose heading starts later on the line (lost line breaks) */
 	int sec_id[4];
@@ -809,6 +810,16 @@ static void fields_in_sections(struct parser *p)
 	}
 }
 
+/* Does line l open with a question's number ("Q2:", "q3.")? */
+static int question_number(const char *buf, const struct linfo *l)
+{
+	const char *b = buf + l->off;
+	size_t k = 0;
+	while (k < l->len && (b[k] == ' ' || b[k] == '*' || b[k] == '#'))
+		k++;
+	return k + 1 < l->len && (b[k] == 'Q' || b[k] == 'q') && isdigit((unsigned char)b[k + 1]);
+}
+
 /* Record that field f is at line ln with value [vs, ve). The first accepted
  * label wins; a renamed label only fills a field no real label fills. */
 /* "A: " opening the answer to a "Q:" line, on its line or the next. */
@@ -855,11 +866,17 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 		rf->value = (struct gr_span){ .start = vs, .end = ve };
 		return;
 	}
+	/* A field of the version the learner marked replaced gives way to the
+	 * new one, whichever comes first (mark_old_blocks). */
+	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && p->li[ln - 1].old &&
+	    !p->li[rf->line - 1].old)
+		return;
 	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && has_content(p->buf, vs, ve) &&
-	    drafted(p, rf->line) && !drafted(p, ln)) {
+	    (drafted(p, rf->line) || p->li[rf->line - 1].old) && !drafted(p, ln) && !p->li[ln - 1].old) {
 		/* "Draft answer (wrong, kept for honesty): Next experiment: ...",
-		 * then the final one: the final one is the answer. */
-		rf->repeated = 1;
+		 * then the final one: the final one is the answer. (A withdrawn
+		 * copy has a warning of its own: grade.c.) */
+		rf->repeated = !p->li[rf->line - 1].old;
 		rf->line = ln;
 		rf->value = (struct gr_span){ .start = vs, .end = ve };
 		return;
@@ -1076,6 +1093,10 @@ static void find_fields(struct parser *p)
 			 * copy below: an introduction, not the value. */
 			if (!content && !n->item && label_like(p->buf, n->body, n->off + n->len) &&
 			    !has_content(p->buf, (size_t)(strchr(p->buf + n->body, ':') - p->buf) + 1, n->off + n->len))
+				break;
+			/* "(e) Next experiment" in a list of the names, then "Q2:
+			 * filled in": the next question opens, not the value. */
+			if (!content && n->item == 2 && question_number(p->buf, n))
 				break;
 			if (!content && n->item)
 				list = n->item;
@@ -1317,6 +1338,108 @@ static int word_at_ci(const char *b, size_t s, size_t e, const char *w)
 		    (i + n == e || !isalnum((unsigned char)b[i + n])))
 			return 1;
 	return 0;
+}
+
+/* ---- superseded versions ------------------------------------------------ */
+
+/* Does b[s, e) hold one of the words (lowercase phrases) whole? */
+static int any_word_ci(const char *b, size_t s, size_t e, const char *const *w)
+{
+	for (; *w; w++)
+		if (word_at_ci(b, s, e, *w))
+			return 1;
+	return 0;
+}
+
+/* Line l on its own names a version of the report ("### v1 (superseded)",
+ * "Previous attempt:", "**v2 - final**"): a short line of no field or list
+ * item, whose
+ * words hold one of marks and no mark of the other kind. "Changes since
+ * v1:", "v1 -> v2" point at a version; "Original answer (still stands)"
+ * keeps one. */
+static int version_heading(const struct parser *p, const struct linfo *l, const char *const *marks,
+			   const char *const *other)
+{
+	static const char *const pointer[] = { "since", "from", "than", "vs", "versus", "compared", "over", "replaces",
+					       "replacing", "after", "to", "->", "changes", "changelog", "still",
+					       "kept", "unchanged", "stands", "see", NULL };
+	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item || p->buf[l->body] == '(')
+		return 0; /* "- (Noor's first draft, we dropped it)": an aside, not a heading */
+	size_t s = l->body, e = l->off + l->len;
+	while (e > s && strchr(" :*_#-()[].", p->buf[e - 1]))
+		e--;
+	if (e <= s || e - s > 60 || gr_count_words(p->buf, s, e) > 8)
+		return 0;
+	return any_word_ci(p->buf, s, e, marks) && !any_word_ci(p->buf, s, e, other) &&
+	       !any_word_ci(p->buf, s, e, pointer) && !memchr(p->buf + s, '>', e - s);
+}
+
+/* A resubmission that keeps its earlier version under a heading naming it
+ * ("### Previous attempt (superseded)", "v1 (old, ignore)") withdraws every
+ * line under that heading: up to a heading of the new version ("v2 -
+ * final"), another markdown heading or a rule, a field labelled a second
+ * time (the next copy starts), or, once the old copy has labelled a field,
+ * a label after a blank line. The old copy's fields give way to the new
+ * ones (set_field) and its words count neither for nor against the
+ * learner (rule.c's mark_superseded). */
+static void mark_old_blocks(struct parser *p)
+{
+	static const char *const old[] = { "v0", "v1", "version 1", "first version", "first draft", "draft 1",
+					   "first attempt", "first submission", "previous attempt", "previous version",
+					   "previous answer", "previous submission", "previous draft", "old version",
+					   "old answer", "old draft", "original answer", "original version",
+					   "original submission", "earlier version", "earlier draft", "superseded",
+					   "outdated", "obsolete", NULL };
+	static const char *const now[] = { "v2", "v3", "v4", "v5", "version 2", "version 3", "final", "revised",
+					   "current", "updated", "new version", "resubmission", "corrected", "now", NULL };
+	/* "Triage (first draft)" titles the only version there is: an old
+	 * copy is withdrawn only beside a new one, a heading naming it or a
+	 * field labelled again outside the old copy. */
+	int newer = 0;
+	for (size_t i = 0; i < p->nl; i++)
+		newer |= version_heading(p, &p->li[i], now, old);
+	for (size_t i = 0; i < p->nl; i++) {
+		if (!version_heading(p, &p->li[i], old, now))
+			continue;
+		uint32_t seen = 0; /* fields the old copy labelled */
+		int blank = 0;
+		size_t j = i + 1;
+		for (; j < p->nl; j++) {
+			struct linfo *n = &p->li[j];
+			if (n->blank) {
+				blank = 1;
+				continue;
+			}
+			if (!n->code) {
+				if (version_heading(p, n, now, old) || n->heading)
+					break;
+				const char *b = p->buf + n->body;
+				size_t k = n->off + n->len - n->body;
+				if (k >= 3 && (!strncmp(b, "---", 3) || !strncmp(b, "***", 3) || !strncmp(b, "___", 3)))
+					break;
+				if (n->field >= 0 && n->field < 32) {
+					if ((seen >> n->field & 1) || (seen && blank))
+						break;
+					seen |= 1u << n->field;
+				}
+			}
+			blank = 0;
+			n->old = 1;
+			p->r->old_line[j] = 1;
+		}
+		uint32_t labelled = 0; /* fields labelled outside the old copy */
+		for (size_t k = 0; k < p->nl; k++)
+			if ((k < i || k >= j) && p->li[k].field >= 0 && p->li[k].field < 32 && !p->li[k].code)
+				labelled |= 1u << p->li[k].field;
+		if (!newer && !(seen & labelled)) {
+			for (size_t k = i + 1; k < j; k++)
+				p->li[k].old = p->r->old_line[k] = 0;
+			continue; /* and lines in the block may head a block of their own */
+		}
+		p->li[i].old = 1;
+		p->r->old_line[i] = 1;
+		i = j - 1;
+	}
 }
 
 /* Is v a stand-in for a value: "N/A", "TBD", "see below", "see the
@@ -2049,10 +2172,11 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	r->sections = calloc(ex->nsections ? ex->nsections : 1, sizeof(*r->sections));
 	r->label_line = calloc(p.nl + 1, 1);
 	r->code_line = calloc(p.nl + 1, 1);
+	r->old_line = calloc(p.nl + 1, 1);
 	p.li = calloc(p.nl + 1, sizeof(*p.li));
 	p.md = s->md;
 	int rc = 0;
-	if (!r->fields || !r->sections || !r->label_line || !r->code_line || !p.li || !p.md)
+	if (!r->fields || !r->sections || !r->label_line || !r->code_line || !r->old_line || !p.li || !p.md)
 		goto nomem;
 	r->text.flags |= keep_own_part(&p);
 	/* Apart from the report: 24 KiB that nothing else needs zeroed. */
@@ -2073,6 +2197,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	drop_stray_aliases(&p);
 	fields_in_sections(&p);
 	mark_code(&p);
+	mark_old_blocks(&p);
 	find_fields(&p);
 	noted_fields(&p);
 	for (size_t f = 0; f < ex->nfields; f++) {
@@ -2134,6 +2259,7 @@ void gr_report_free(struct gr_report *r)
 	free(r->clause_sentence);
 	free(r->label_line);
 	free(r->code_line);
+	free(r->old_line);
 	free(r->deferred);
 	if (r->tri)
 		gr_trigrams_free(r->tri);

@@ -1722,6 +1722,134 @@ static void mark_superseded(struct gr_analysis *a)
 	free(todo);
 	if (memchr(lo, '|', r->text.len))
 		old_columns(a, lo);
+	/* The lines under a heading naming the old version (report.c). */
+	if (r->old_line && memchr(r->old_line, 1, r->text.nlines))
+		for (size_t c = 0; c < a->ex->nconcepts; c++)
+			for (size_t i = 0; i < a->concepts[c].n; i++) {
+				int ln = gr_text_line_of(&r->text, a->concepts[c].v[i].start);
+				if (ln > 0 && r->old_line[ln - 1])
+					a->concepts[c].v[i].negated = a->concepts[c].v[i].stuffed = 1;
+			}
+}
+
+/* ---- quoted feedback ------------------------------------------------------ */
+
+/* Where the next '"' in b[from, to) is, or to. */
+static size_t next_quote(const char *b, size_t from, size_t to)
+{
+	const char *q = from < to ? memchr(b + from, '"', to - from) : NULL;
+	return q ? (size_t)(q - b) : to;
+}
+
+/* Every concept mention that starts in [from, to) counts for nothing. */
+static void withdraw_range(struct gr_analysis *a, size_t from, size_t to)
+{
+	for (size_t c = 0; c < a->ex->nconcepts; c++)
+		for (size_t i = first_at(&a->concepts[c], from); i < a->concepts[c].n && a->concepts[c].v[i].start < to;
+		     i++)
+			a->concepts[c].v[i].negated = a->concepts[c].v[i].stuffed = 1;
+}
+
+/* A resubmission quotes the feedback it answers: 'Feedback I got: "Separate
+ * model math from avoidable movement ..."', 'the self-check said *"Next
+ * experiment targets GPU math"*', or 'Feedback on v1:' over a blockquote.
+ * The quoted words are the grader's, not the learner's: they count for
+ * nothing, whatever the learner then claims to have fixed. Only quotation
+ * marks after the cue on its line, or the blockquote (or quotation) that
+ * opens the line after a cue's line ending in a colon. */
+static void mark_feedback_quotes(struct gr_analysis *a)
+{
+	static const char *const cues[] = { "feedback", "self-check", "self check", "grader", "make check",
+					    "reviewer", NULL };
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *t = r->tri;
+	if (!t || !t->lower || t->len != r->text.len)
+		return;
+	const char *b = r->text.buf, *lo = t->lower;
+	size_t len = r->text.len;
+	for (const char *const *c = cues; *c; c++) {
+		size_t n = strlen(*c);
+		if (!gr_trigrams_may_hold(t, *c, n))
+			continue;
+		for (const char *at = lo; (at = memmem(at, len - (size_t)(at - lo), *c, n)); at += n) {
+			size_t k = (size_t)(at - lo) + n;
+			const struct gr_line *ln = &r->text.lines[gr_text_line_of(&r->text, k) - 1];
+			size_t le = ln->off + ln->len, q = k, quoted = 0;
+			while ((q = next_quote(b, q, le)) < le) {
+				size_t close = next_quote(b, q + 1, le);
+				withdraw_range(a, q, close);
+				quoted = 1;
+				q = close < le ? close + 1 : le;
+			}
+			size_t e = le;
+			while (e > k && strchr(" *_)", b[e - 1]))
+				e--;
+			if (quoted || e == k || b[e - 1] != ':')
+				continue;
+			/* "Feedback I got on v1:" then "> ..." or "\"...\"" below. */
+			int l = gr_text_line_of(&r->text, k); /* 1-based: lines[l] is the next one */
+			while ((size_t)l < r->text.nlines && r->text.lines[l].len == 0)
+				l++;
+			for (int first = 1; (size_t)l < r->text.nlines; l++, first = 0) {
+				size_t s = r->text.lines[l].off, z = s + r->text.lines[l].len;
+				while (s < z && b[s] == ' ')
+					s++;
+				if (s < z && b[s] == '>')
+					withdraw_range(a, s, z);
+				else if (first && s < z && b[s] == '"')
+					withdraw_range(a, s, next_quote(b, s + 1, len));
+				else
+					break;
+				if (b[s] != '>')
+					break;
+			}
+		}
+	}
+}
+
+/* A changelog says what the learner edited ("Changes since v1: added the
+ * copy range", "Changelog: split my next experiment into one"), not what
+ * the report says: an instructor reads the report itself, and a change
+ * the changelog claims but the report lacks earns nothing. The label opens
+ * its line; after the colon, its line, or with nothing after it, the lines
+ * below it up to a blank line, count for nothing. "What I'd change:" and
+ * "Changes to make:" propose: not a changelog. */
+static void mark_changelog(struct gr_analysis *a)
+{
+	static const char *const labels[] = { "changelog", "change log", "changes", "what changed", "what i changed",
+					      "edit log", "revision notes", NULL };
+	static const char *const proposing[] = { "make", "i'd", "would", "to", "proposed", "next", "should", "i'll",
+						 NULL };
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *t = r->tri;
+	if (!t || !t->lower || t->len != r->text.len || !gr_trigrams_may_hold(t, "chang", 5) ||
+	    !memmem(t->lower, t->len, "chang", 5))
+		return;
+	const char *lo = t->lower;
+	for (size_t l = 0; l < r->text.nlines; l++) {
+		size_t s = r->text.lines[l].off, e = s + r->text.lines[l].len;
+		while (s < e && strchr(" >*_#-", lo[s]))
+			s++;
+		size_t n = 0;
+		const char *const *w = labels;
+		for (; *w; w++)
+			if (e - s >= (n = strlen(*w)) && !memcmp(lo + s, *w, n) && (s + n == e || !gr_isalnum((unsigned char)lo[s + n])))
+				break;
+		if (!*w)
+			continue;
+		const char *colon = memchr(lo + s + n, ':', e - s - n);
+		if (!colon || colon - (lo + s + n) > 40 || has_phrase(lo, span_at(s + n, (size_t)(colon - lo)), proposing))
+			continue;
+		size_t v = (size_t)(colon - lo) + 1, z = e;
+		while (z > v && strchr(" *_", lo[z - 1]))
+			z--;
+		if (z > v) {
+			withdraw_range(a, v, e);
+			continue;
+		}
+		for (size_t k = l + 1; k < r->text.nlines && r->text.lines[k].len; k++)
+			withdraw_range(a, r->text.lines[k].off, r->text.lines[k].off + r->text.lines[k].len);
+	}
 }
 
 /* Does any concept mention or quoted number start in [from, to)? */
@@ -2397,6 +2525,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_retracted(a);
 	mark_noted_wrong(a);
 	mark_superseded(a);
+	mark_feedback_quotes(a);
+	mark_changelog(a);
 	free(cues.v);
 	free(cues.verdict);
 	free(cues.rejected);

@@ -1481,6 +1481,70 @@ static void test_rule_superseded_versions(void **state)
 	assert_false(passes(text, "no-custom-attention"));
 }
 
+/* Round 63 (resubmissions with their history): the copy under a heading
+ * naming the old version is withdrawn, above or below the new one, and its
+ * fields give way; a title "(first draft)" over the only copy is not; the
+ * feedback a learner quotes and the changelog's claims are not the report. */
+static void test_rule_resubmission_history(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c"), *st = load_exercise("stretch");
+	const char *v2 = "## Part C - v2 (revised after self-check)\n\nWorkload: 7B decode, bs 1\nHardware: H100\n"
+			 "Top CUDA time: aten::copy_ at 61% of CUDA time\nTop CPU / orchestration cost: decode loop 11 ms\n"
+			 "Next experiment: load the checkpoint in bf16 and re-profile one decode step\n";
+	const char *v1 = "Workload: 7B decode\nHardware: H100\nTop CUDA time: copy_, 61%\n"
+			 "Top CPU / orchestration cost: python loop\nNext experiment: swap attention to FlashAttention-2\n";
+	char text[2048];
+	snprintf(text, sizeof(text), "%s\n---\n### Previous attempt (superseded)\n%s", v2, v1);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_true(passes_in(c, text, "single-experiment"));
+	assert_true(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text), "v1 (superseded)\n%s\n%s", v1, v2); /* old copy first: the new one's fields */
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_true(passes_in(c, text, "movement-experiment"));
+	/* The learner hears which lines were set aside, and no "appears more than once". */
+	struct gr_verdict v;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_grade_string(&v, c, text, strlen(text), "t.md", &scratch, &err), 0);
+	int told = 0;
+	for (size_t i = 0; i < v.nwarnings; i++) {
+		told += strstr(v.warnings[i], "lines 1-6 (\"v1 (superseded)\")") != NULL;
+		assert_null(strstr(v.warnings[i], "more than once"));
+	}
+	assert_int_equal(told, 1);
+	gr_verdict_free(&v);
+	/* The only copy, titled as a draft: graded as it is. */
+	snprintf(text, sizeof(text), "Triage (first draft)\n\n%s", v1);
+	assert_false(passes_in(c, text, "no-flash-attention"));
+	/* An aside in a list is no heading: the line after it stands. */
+	snprintf(text, sizeof(text), "%s- (Noor's first draft, we both dropped it)\n- Next experiment: record_shapes "
+		 "and group copy_ by dtype\n", "Workload: 7B decode\nHardware: H100\nTop CUDA time: copy_ 61%\n");
+	assert_true(passes_in(c, text, "movement-experiment"));
+	/* The grader's words, quoted: not the learner's. */
+	const char *quoted = "Feedback I got from the self-check:\n> \"Name at least three ranges exactly, as the "
+			     "strings you would pass to the API, e.g. torch.profiler.record_function(name).\"\n\n"
+			     "OK. I'll add ranges around the tokenizer, the transfers and the forward.\n";
+	assert_false(passes_in(st, quoted, "ranges-api"));
+	assert_false(passes("Feedback I got: \"Mention that tokenizer CPU time is outside GPU execution but still "
+			    "affects request latency.\" -> Fixed.\nNot optimizing yet: the tokenizer, since it's CPU.\n",
+			    "tokenizer-latency"));
+	/* A changelog claims; the report is what counts. */
+	const char *claimed = "_Changelog: added a range for the copies (feedback said copy_/to were not covered)._\n\n"
+			      "API: torch.profiler.record_function\nRanges:\n1. `tokenize` around `tokenizer.encode`\n"
+			      "2. `prefill` - the prompt pass\n3. `decode_step` - one per generated token\n";
+	assert_false(passes_in(st, claimed, "ranges-cover-suspects"));
+	assert_true(passes_in(st, claimed, "ranges-named"));
+	/* Names listed, then filled in under the next question's number. */
+	const char *listed = "Q1: field names\n(a) Workload\n(b) Hardware\n(c) Top CUDA time\n"
+			     "(d) Top CPU / orchestration cost\n(e) Next experiment\n\nQ2: filled in\n"
+			     "(a) Workload: 7B decode, batch 1\n(b) Hardware: H100\n(c) Top CUDA time: aten::copy_, 61%\n"
+			     "(d) Top CPU / orchestration cost: Python decode loop, 11 ms\n"
+			     "(e) Next experiment: load the weights in bf16 and re-profile\n";
+	assert_true(passes_in(c, listed, "field-names"));
+	gr_exercise_free(c);
+	gr_exercise_free(st);
+}
+
 /* Round 20 (dictated answers, practitioners, over-explaining students):
  * a dictated report's spoken labels and numbers; "Next experiment is ...";
  * sub-bullets that explain or read the result are not more experiments;
@@ -1608,6 +1672,7 @@ int main(void)
 		cmocka_unit_test(test_rule_prompt_echo_is_ignored),
 		cmocka_unit_test(test_rule_copied_feedback_is_ignored),
 		cmocka_unit_test(test_rule_superseded_versions),
+		cmocka_unit_test(test_rule_resubmission_history),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
