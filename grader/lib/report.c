@@ -1392,6 +1392,19 @@ static void mark_old_blocks(struct parser *p)
 					   "outdated", "obsolete", NULL };
 	static const char *const now[] = { "v2", "v3", "v4", "v5", "version 2", "version 3", "final", "revised",
 					   "current", "updated", "new version", "resubmission", "corrected", "now", NULL };
+	/* Most reports name no version: a look at the index spares the lines. */
+	static const char *const stems[] = { "version", "draft", "attempt", "submission", "previous", "old ",
+					     "original", "earlier", "superseded", "outdated", "obsolete", NULL };
+	const struct gr_trigrams *t = p->r->tri;
+	int any = !t || !t->lower || t->len != p->r->text.len;
+	for (const char *const *w = stems; *w && !any; w++)
+		any = gr_trigrams_may_hold(t, *w, strlen(*w)) && memmem(t->lower, t->len, *w, strlen(*w));
+	for (uint32_t k = any ? 0 : t->whead['v']; k && !any; k = t->wnext[k - 1]) {
+		size_t w = t->word[k - 1]; /* "v0", "v1" */
+		any = w + 1 < t->len && (t->lower[w + 1] == '0' || t->lower[w + 1] == '1');
+	}
+	if (!any)
+		return;
 	/* "Triage (first draft)" titles the only version there is: an old
 	 * copy is withdrawn only beside a new one, a heading naming it or a
 	 * field labelled again outside the old copy. */
