@@ -55,6 +55,7 @@ enum {
 	GR_TEXT_DIFF = 1 << 10,        /* a unified diff read as the file it leaves (removed lines ignored) */
 	GR_TEXT_CHAT = 1 << 11,        /* a chat export: the others' messages ignored */
 	GR_TEXT_OTHER_PARTS = 1 << 12, /* other parts' answers in the same file ignored (report.c) */
+	GR_TEXT_DICTATED = 1 << 13,    /* spoken punctuation read ("workload colon" is "workload:"); no warning */
 };
 
 struct gr_line {

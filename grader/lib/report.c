@@ -119,6 +119,8 @@ static size_t after_label(const char *b, size_t i, size_t end)
 	}
 	if (i >= end)
 		return end;
+	if (b[i] == ',' && i + 1 < end && b[i + 1] == ':')
+		i++; /* a caption's "workload, colon, 7B decode" */
 	if ((b[i] == '-' || b[i] == '=') && i + 1 < end && b[i + 1] == '>')
 		i += 2; /* "Workload -> ...", "Workload => ..." */
 	else if (b[i] == ':' || b[i] == '|' || b[i] == '=')
@@ -135,7 +137,10 @@ static size_t after_label(const char *b, size_t i, size_t end)
 		i++; /* "**Workload.** 7B decode": a paper's run-in heading, its period inside the emphasis */
 	else
 		return 0;
-	return skip_marks(b, i, end);
+	i = skip_marks(b, i, end);
+	if (i + 1 < end && b[i] == ',' && b[i + 1] == ' ')
+		i = skip_marks(b, i + 1, end);
+	return i;
 }
 
 /* "Next experiment is one profiler run ...", "hardware would be an L4":
@@ -167,6 +172,11 @@ static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t
 			size_t v = e ? after_label(p->buf, e, end) : 0;
 			if (!v && e && !pass)
 				v = after_label_is(p->buf, e, end);
+			/* Spoken, a pause is the colon: "[00:04] Workload, seven B
+			 * decode" in a transcript (the field's own label only). */
+			if (!v && e && !pass && (p->r->text.flags & (GR_TEXT_DICTATED | GR_TEXT_CHAT)) && e + 2 < end &&
+			    p->buf[e] == ',' && p->buf[e + 1] == ' ')
+				v = skip_marks(p->buf, e + 2, end);
 			if (v) {
 				*state = pass ? GR_FIELD_ALIASED : GR_FIELD_LABELLED;
 				*value = v;
@@ -310,7 +320,17 @@ static void decorate(struct parser *p, struct linfo *l)
 	for (int guard = 0; guard < 8 && i < end; guard++) {
 		size_t j = i;
 		if (guard == 0 && (j = chat_prefix(b, i, end)) > i) {
-			/* "[10:42] dana: Workload: ...": the message is the line */
+			/* "[10:42] dana: Workload: ...": the message is the line;
+			 * "[00:10] Hardware: L4" is a caption's, with no speaker */
+			size_t w = i;
+			while (w < j && b[w] != ']')
+				w++;
+			while (w < j && (b[w] == ']' || b[w] == ' '))
+				w++;
+			int st;
+			size_t v;
+			if (w < j && label_at(p, w, end, &st, &v) >= 0)
+				j = w;
 		} else if (b[i] == '>') {
 			j = i + 1;
 		} else if (b[i] == '#') {
@@ -568,6 +588,65 @@ static int noted_label_at(struct parser *p, const struct linfo *l, size_t end, s
 	return -1;
 }
 
+/* What may come before a run-on line's first label: a spoken opening
+ * ("okay", "so um") or whole sentences ("so part C, the five line
+ * template. workload: ..."), not another part's mark ("*A* - Workload:"). */
+static int preamble(const char *b, size_t s, size_t i)
+{
+	static const char *const filler[] = { "ok", "okay", "so", "um", "uh", "alright", "right", "well", "and", "then",
+					      "now", "hi", "hello", "yeah", "hey", NULL };
+	size_t k = i;
+	while (k > s && b[k - 1] == ' ')
+		k--;
+	if (k > s && strchr(".?!", b[k - 1]))
+		return 1;
+	for (size_t w = s; w < k;) {
+		size_t e = w;
+		while (e < k && isalpha((unsigned char)b[e]))
+			e++;
+		const char *const *f = filler;
+		while (*f && !(strlen(*f) == e - w && !strncasecmp(b + w, *f, e - w)))
+			f++;
+		if (e == w || !*f)
+			return 0;
+		w = e;
+		while (w < k && (b[w] == ' ' || b[w] == ','))
+			w++;
+	}
+	return 1;
+}
+
+/* A run-on line of fields (three colons or more) that opens with a few
+ * words before its first label: "okay workload: seven b decode. hardware:
+ * a100. ...", a caption's "so um part C. workload: ...". The first label
+ * with its colon within the line's first 80 bytes, after a space; the
+ * line's body then starts there (the words before it belong to no field).
+ * Returns the field and sets *state and *value, or -1. */
+static int runon_label_at(struct parser *p, struct linfo *l, size_t end, int *state, size_t *value)
+{
+	const char *b = p->buf;
+	int colons = 0;
+	for (const char *c = b + l->body; colons < 3 && (c = memchr(c, ':', (size_t)(b + end - c))); c++)
+		if (c[1] != ':' && (c == b || c[-1] != ':'))
+			colons++; /* "aten::matmul" is code, not a label's */
+	if (colons < 3)
+		return -1;
+	for (size_t i = l->body + 1; i < end && i < l->body + 80; i++) {
+		if (b[i - 1] != ' ' || !isalpha((unsigned char)b[i]))
+			continue;
+		int st;
+		size_t v;
+		int f = label_at(p, i, end, &st, &v);
+		if (f < 0 || st != GR_FIELD_LABELLED || v <= i || !memchr(b + i, ':', v - i) || !preamble(b, l->body, i))
+			continue;
+		l->body = i;
+		*state = st;
+		*value = v;
+		return f;
+	}
+	return -1;
+}
+
 static void scan_line(struct parser *p, struct linfo *l)
 {
 	size_t end = l->off + l->len;
@@ -582,6 +661,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 		l->noted = noted_label_at(p, l, end, &l->noted_value);
 	if (l->field < 0) /* "GPU ──┤ copy_ ████ 24.4 │ ← Top CUDA time: aten::copy_ 61%" */
 		l->field = annotated_label_at(p, l, end, &state, &value);
+	if (l->field < 0) /* "okay workload: 7B decode. hardware: a100. top cuda time: ..." */
+		l->field = runon_label_at(p, l, end, &state, &value);
 	if (l->field < 0 || state == GR_FIELD_ALIASED) {
 		size_t v;
 		int f = misspelled_label_at(p, l->body, end, &v);
@@ -930,10 +1011,13 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int r
 	for (size_t i = from; i < end; i++) {
 		char c = p->buf[i];
 		/* After punctuation, any label; after a bare space, only the
-		 * template's own label, capitalised, with its colon: a form
-		 * whose line breaks were lost ("... KV cache enabled Hardware:
-		 * 2x A100 Top CUDA time: ..."). */
-		int bare = runtogether && c == ' ' && i + 1 < end && isupper((unsigned char)p->buf[i + 1]);
+		 * template's own label, capitalised (or, in a dictation's
+		 * lowercase captions, any case), with its colon: a form whose
+		 * line breaks were lost ("... KV cache enabled Hardware: 2x
+		 * A100 Top CUDA time: ..."). */
+		int bare = runtogether && c == ' ' && i + 1 < end &&
+			   (isupper((unsigned char)p->buf[i + 1]) ||
+			    ((p->r->text.flags & GR_TEXT_DICTATED) && isalpha((unsigned char)p->buf[i + 1])));
 		/* "workload: bs1 / hardware: L4 / top cuda time: ...": a spaced
 		 * slash parts fields typed on one line, before a label with
 		 * its colon ("top cpu / orchestration cost" holds one too). */

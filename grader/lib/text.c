@@ -857,6 +857,15 @@ static unsigned read_diff(char *b, size_t len)
 
 static int html_tag(const char *s, size_t n);
 
+/* Is b[0, n) one of the names, in any case? */
+static int any_name(const char *b, size_t n, const char *const *names)
+{
+	for (; *names; names++)
+		if (strlen(*names) == n && !strncasecmp(b, *names, n))
+			return 1;
+	return 0;
+}
+
 /* A chat line's speaker: "[10:32] priya: ...", "10:32 priya: ...",
  * "<alex> ...". Returns where the message starts (0: no chat line) and
  * the speaker's name, trimmed, in [*ns, *ne). */
@@ -873,6 +882,17 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 		*ns = i + 1;
 		*ne = (size_t)(gt - b);
 		return (size_t)(gt - b) + 1;
+	}
+	/* A transcript's role tag with no timestamp: "Student: ...", "TA: ...". */
+	static const char *const roles[] = { "student", "ta", "tutor", "instructor", "interviewer", "examiner",
+					     "learner", "teacher", "professor", "prof", "me", NULL };
+	size_t w = i;
+	while (w < e && w - i < 12 && gr_isalpha((unsigned char)b[w]))
+		w++;
+	if (w > i && w + 1 < e && b[w] == ':' && b[w + 1] == ' ' && any_name(b + i, w - i, roles)) {
+		*ns = i;
+		*ne = w;
+		return w + 1;
 	}
 	int bracket = i < e && b[i] == '[';
 	i += bracket;
@@ -925,6 +945,7 @@ static int said_self(const char *b, size_t len, size_t s, size_t n)
 	return 0;
 }
 
+
 /* A chat export ("[10:32] priya: let's just quantize", "<alex> ..."): the
  * learner is the speaker they say they are ("(I'm kenji)"), or "me", or
  * else the one who wrote the most; the others' messages are theirs and are
@@ -952,12 +973,24 @@ static unsigned read_chat(char *b, size_t len)
 		}
 		s = e + 1;
 	}
+	static const char *const learner[] = { "me", "student", "learner", NULL };
+	if (nwho == 1 && any_name(b + who[0].s, who[0].n, learner)) {
+		/* Only the learner speaks ("Student: Workload colon ..."): the
+		 * tags go, the words stay. */
+		for (size_t s = 0; s < len;) {
+			size_t e = line_end(b, s, len), m = chat_speaker(b, s, e, &ns, &ne);
+			if (m)
+				memset(b + s, ' ', m - s);
+			s = e + 1;
+		}
+		return 0;
+	}
 	if (lines < 3 || nwho < 2)
 		return 0; /* one speaker: a note of the learner's own, read as it is */
 	size_t self = 0;
 	int said = 0;
 	for (size_t k = 0; k < nwho && !said; k++)
-		if (said_self(b, len, who[k].s, who[k].n) || (who[k].n == 2 && !strncasecmp(b + who[k].s, "me", 2))) {
+		if (said_self(b, len, who[k].s, who[k].n) || any_name(b + who[k].s, who[k].n, learner)) {
 			self = k;
 			said = 1;
 		}
@@ -1199,16 +1232,30 @@ static int spoken_label(const char *b, size_t s, size_t e)
 	return 0;
 }
 
+/* Is the text dictated: two lines or more opening with a spoken label
+ * ("workload colon ..."), or, as a caption's run-on line ("okay so um part
+ * C. workload colon ... hardware colon ...") or a transcript that spells
+ * its code ("aten copy underscore", "top CPU slash orchestration cost")
+ * does, spoken punctuation twice or more? */
 static int dictated(const char *b, size_t len)
 {
-	if (!memmem(b, len, "olon", 4) && !memmem(b, len, "OLON", 4))
-		return 0;
+	if (!memmem(b, len, "olon", 4) && !memmem(b, len, "OLON", 4) && !memmem(b, len, "nderscore", 9) &&
+	    !memmem(b, len, "slash", 5))
+		return 0; /* the usual case: two searches */
 	int n = 0;
 	for (size_t s = 0; s < len && n < 2;) {
 		size_t e = line_end(b, s, len);
 		n += spoken_label(b, s, e);
 		s = e + 1;
 	}
+	if (n >= 2)
+		return 1;
+	static const char *const marks[] = { "colon", "underscore", "slash", NULL };
+	n = 0;
+	for (size_t i = 0; i < len && n < 2; i++)
+		if ((i == 0 || !gr_isalnum((unsigned char)b[i - 1])) && strchr("cCuUsS", b[i]) && b[i])
+			for (const char *const *w = marks; *w; w++)
+				n += word_is(b, i, len, *w);
 	return n >= 2;
 }
 
@@ -1221,8 +1268,8 @@ static int number_word(const char *b, size_t i, size_t e, int *v)
 					     "sixteen", "seventeen", "eighteen", "nineteen" };
 	static const char *const tens[] = { "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety" };
 	size_t we = word_end(b, i, e), n = we - i;
-	if (!n || (we < e && isdigit((unsigned char)b[we])))
-		return 0;
+	if (n < 2 || n > 9 || !strchr("zotfsenh", b[i] | 32) || (we < e && isdigit((unsigned char)b[we])))
+		return 0; /* not the length or the first letter of any */
 	for (int k = 0; k < 20; k++)
 		if (strlen(small[k]) == n && !strncasecmp(b + i, small[k], n)) {
 			*v = k;
@@ -1334,6 +1381,10 @@ static int joins_identifier(const char *b, size_t i, size_t e)
 	return 1;
 }
 
+/* Read a dictated line into b + *o: spoken punctuation ("colon",
+ * "underscore", "dot", "slash") as the marks, and numbers spelled out with
+ * a unit or a point ("sixty one percent", "twenty four point four") as
+ * digits. */
 static void spoken_line(char *b, size_t s, size_t e, size_t *o)
 {
 	for (size_t i = s; i < e;) {
@@ -1406,6 +1457,7 @@ static size_t after_fillers(const char *b, size_t s, size_t e)
 		i = we + 1;
 	}
 }
+
 
 static size_t spoken_punctuation(char *b, size_t len)
 {
@@ -1623,7 +1675,10 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 		flags |= blank_tags(b.p, b.len);
 	jira_markup(b.p, b.len);
 	b.len = strip_html(b.p, b.len, &flags);
+	size_t said = b.len;
 	b.len = spoken_punctuation(b.p, b.len);
+	if (b.len != said) /* "colon" became ":": shorter */
+		flags |= GR_TEXT_DICTATED;
 	out->buf = b.p;
 	out->len = b.len;
 	out->flags = flags;

@@ -1545,6 +1545,45 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 64 (spoken answers, captioned): a caption's run-on line of labels
+ * after a few opening words; a timestamp before a label is no speaker;
+ * "Student:" tags go and a TA's lines are not the learner's; a quote of
+ * someone's "next experiment:" is no line of fields. */
+static void test_rule_captions(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c"), *b = load_exercise("part-b");
+	const char *runon = "okay so um part C the five line template. workload colon seven b decode batch one. "
+			    "hardware colon one H100. top CUDA time colon aten copy underscore at sixty one percent of "
+			    "the CUDA time. top CPU slash orchestration cost colon python decode loop eleven milliseconds. "
+			    "next experiment colon re-profile with record underscore shapes and group copy underscore by "
+			    "dtype\n";
+	assert_true(passes_in(c, runon, "field-names"));
+	assert_true(passes_in(c, runon, "copy-share"));
+	const char *stamped = "[00:00] okay part C.\n[00:03] Workload colon seven B decode, batch one.\n"
+			      "[00:10] Hardware colon L4.\n[00:13] Top CUDA time colon aten copy underscore, sixty one "
+			      "percent of CUDA time.\n[00:19] Top CPU slash orchestration cost colon the Python decode "
+			      "loop, eleven milliseconds.\n[00:29] Next experiment colon record shapes and group the "
+			      "copies by dtype.\n";
+	assert_true(passes_in(c, stamped, "field-names"));
+	const char *tagged = "Student: Workload: 7B decode, batch 1\nStudent: Hardware: L4\n"
+			     "Student: Top CUDA time: aten::copy_, 61% of CUDA time\n"
+			     "Student: Top CPU / orchestration cost: Python decode loop, 11 ms\n"
+			     "TA: Would you try FlashAttention next?\nStudent: Next experiment: record_shapes=True, "
+			     "group copy_ by dtype and device\n";
+	assert_true(passes_in(c, tagged, "field-names"));
+	assert_true(passes_in(c, tagged, "no-flash-attention"));
+	const char *quoted = "Sam's version said: \"batch 1 decode is compute-bound on aten::matmul, next experiment: "
+			     "INT8 weights\". I disagree.\n\nWorkload: batch 1, prompt 32, decode 128\nHardware: L4\n"
+			     "Top CUDA time: aten::matmul 6.1 ms / 240 calls\n"
+			     "Top CPU / orchestration cost: Python decode loop 38 ms\n"
+			     "Next experiment: capture the decode step in a CUDA graph and compare ms/token\n";
+	assert_true(passes_in(b, quoted, "overhead-experiment"));
+	assert_true(passes_in(b, quoted, "single-experiment"));
+	gr_exercise_free(c);
+	gr_exercise_free(b);
+}
+
 /* Round 20 (dictated answers, practitioners, over-explaining students):
  * a dictated report's spoken labels and numbers; "Next experiment is ...";
  * sub-bullets that explain or read the result are not more experiments;
@@ -1673,6 +1712,7 @@ int main(void)
 		cmocka_unit_test(test_rule_copied_feedback_is_ignored),
 		cmocka_unit_test(test_rule_superseded_versions),
 		cmocka_unit_test(test_rule_resubmission_history),
+		cmocka_unit_test(test_rule_captions),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
