@@ -77,8 +77,9 @@ struct gr_report {
 	size_t *clause_sentence;            /* clause i lies in sentence clause_sentence[i] */
 	unsigned char *label_line;          /* per line: 1 if it is a field label line */
 	unsigned char *code_line;           /* per line: 1 inside a fenced code block */
-	unsigned char *old_line;            /* per line: 1 in an earlier version the learner marked
-					     * replaced ("### v1 (superseded)"): withdrawn */
+	unsigned char *old_line;            /* per line, withdrawn: 1 in an earlier version the learner
+					     * marked replaced ("### v1 (superseded)"), 2 in a classmate's
+					     * report the learner reviews ("Reviewing Sam's report:") */
 	int words;                          /* words outside field labels */
 	struct gr_span *deferred;           /* blocks under a deferred section's heading */
 	size_t ndeferred;

@@ -127,8 +127,14 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 			e++;
 		const struct gr_line *h = &r->text.lines[l];
 		int n = h->len > 60 ? 60 : (int)h->len;
-		if (asprintf(&m, "lines %zu-%zu (\"%.*s\") are the earlier version you marked as replaced, and were not "
-				 "graded",
+		while (e > l && r->text.lines[e].len == 0)
+			e--; /* not the blank lines after it */
+		if (asprintf(&m,
+			     r->old_line[l] == 2
+				     ? "lines %zu-%zu (\"%.*s\") are a classmate's report you reviewed, not your answer, "
+				       "and were not graded as yours"
+				     : "lines %zu-%zu (\"%.*s\") are the earlier version you marked as replaced, and were "
+				       "not graded",
 			     l + 1, e + 1, n, r->text.buf + h->off) < 0)
 			return GR_ENOMEM;
 		rc |= add_warning(v, m);

@@ -1447,7 +1447,7 @@ static int version_heading(const struct parser *p, const struct linfo *l, const 
 	static const char *const pointer[] = { "since", "from", "than", "vs", "versus", "compared", "over", "replaces",
 					       "replacing", "after", "to", "->", "changes", "changelog", "still",
 					       "kept", "unchanged", "stands", "see", NULL };
-	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item || p->buf[l->body] == '(')
+	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item == 1 || p->buf[l->body] == '(')
 		return 0; /* "- (Noor's first draft, we dropped it)": an aside, not a heading */
 	size_t s = l->body, e = l->off + l->len;
 	while (e > s && strchr(" :*_#-()[].", p->buf[e - 1]))
@@ -1458,14 +1458,100 @@ static int version_heading(const struct parser *p, const struct linfo *l, const 
 	       !any_word_ci(p->buf, s, e, pointer) && !memchr(p->buf + s, '>', e - s);
 }
 
+/* Line l heads a classmate's report the learner reviews: "Reviewing Sam's
+ * report:", "Peer report (Aisha):", "3) Peer (Raf) for reference:" (2),
+ * or "Sam's report", "Lena's version" (1: someone's, maybe the learner's
+ * own name); 0 when it does not. */
+static int peer_heading(const struct parser *p, const struct linfo *l)
+{
+	static const char *const peer[] = { "peer", "peers", "peer's", "classmate", "classmate's", "reviewing",
+					    "review of", "partner's", "teammate's", "colleague's", "report i reviewed",
+					    "draft i reviewed", "answer i reviewed", NULL };
+	static const char *const own[] = { "my report", "my answer", "my version", "my own", "my draft",
+					   "my submission", "our report", "our answer", "own report", "own answer", "mine",
+					   "merged", "with", "w", "combined", "joint", "together", "and", "after peer",
+					   "after review", "after the review", "after reviewing", "following review",
+					   "post-review", "post review", "incorporating", "revised", NULL }; /* "(merged w/ Sam's draft)",
+											  * "(after peer review)": the learner's */
+	static const char *const work[] = { "report", "answer", "version", "draft", "submission", "write-up",
+					    "writeup", "triage", NULL };
+	static const char *const did[] = { "reviewed", "read", "checked", "saw", "critiqued", "marked", NULL };
+	static const char *const not_names[] = { "here", "there", "that", "this", "it", "what", "let", "who", "he",
+						  "she", "where", "how", "today", "yesterday", "everyone", "team",
+						  "group", "model", "table", "part", "one", "class", "week", NULL };
+	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item == 1 || p->buf[l->body] == '(')
+		return 0; /* "(partner's line - attention is 6%, no)": an aside */
+	const char *b = p->buf;
+	size_t s = l->body, e = l->off + l->len;
+	while (e > s && strchr(" :*_#-()[].", b[e - 1]))
+		e--;
+	if (e <= s || e - s > 60 || gr_count_words(b, s, e) > 8 || any_word_ci(b, s, e, own))
+		return 0;
+	if (any_word_ci(b, s, e, peer))
+		return 2;
+	for (size_t i = s; i + 3 < e; i++) { /* "Sam's report": a capitalised name's work */
+		if (b[i] != '\'' || b[i + 1] != 's' || b[i + 2] != ' ')
+			continue;
+		size_t n = i;
+		while (n > s && isalpha((unsigned char)b[n - 1]))
+			n--;
+		/* the work right after the name ("Sam's report", "Lena's
+		 * second draft"), and a name: not "Here's the report" */
+		size_t we = i + 3;
+		for (int w = 0; w < 2 && we < e; w++) {
+			while (we < e && isalpha((unsigned char)b[we]))
+				we++;
+			while (we < e && (b[we] == ' ' || b[we] == '-'))
+				we++;
+		}
+		/* "reviewed Tom's draft", "(read Priya's draft first)": what the
+		 * learner did, over their own report */
+		size_t v = n;
+		while (v > s && (b[v - 1] == ' ' || b[v - 1] == ','))
+			v--;
+		size_t vs = v;
+		while (vs > s && isalpha((unsigned char)b[vs - 1]))
+			vs--;
+		if (n < i && isupper((unsigned char)b[n]) && !any_word_ci(b, n, i, not_names) &&
+		    any_word_ci(b, i + 3, we, work) && !any_word_ci(b, vs, v, did))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does line l open the learner's own answer after a review: "What I'd
+ * add instead - ...", "I'd use record_function ...", "Here's mine:"? */
+static int own_opening(const struct parser *p, const struct linfo *l)
+{
+	static const char *const open[] = { "i'd ", "i would ", "i will ", "i'll ", "what i'd ", "what i would ",
+					    "instead", "my ", "mine", "here's mine", "here is mine", "here's my ",
+					    "here is my ", "for my own", "own ", "ok here's mine", "okay, here's mine",
+					    NULL };
+	if (l->field >= 0)
+		return 0;
+	const char *b = p->buf + l->body;
+	size_t n = l->off + l->len - l->body;
+	for (const char *const *w = open; *w; w++)
+		if (n >= strlen(*w) && !strncasecmp(b, *w, strlen(*w)))
+			return 1;
+	return 0;
+}
+
 /* A resubmission that keeps its earlier version under a heading naming it
- * ("### Previous attempt (superseded)", "v1 (old, ignore)") withdraws every
- * line under that heading: up to a heading of the new version ("v2 -
- * final"), another markdown heading or a rule, a field labelled a second
- * time (the next copy starts), or, once the old copy has labelled a field,
- * a label after a blank line. The old copy's fields give way to the new
- * ones (set_field) and its words count neither for nor against the
- * learner (rule.c's mark_superseded). */
+ * ("### Previous attempt (superseded)", "v1 (old, ignore)"), or a review
+ * that pastes the classmate's report it reviews ("Reviewing Sam's
+ * report:", "Peer report (Aisha):"), withdraws every line under that
+ * heading: up to a heading of the new version or of the learner's own
+ * ("v2 - final", "My report:"), another markdown heading or a rule (one
+ * right under the heading only underlines it), a field labelled a second
+ * time (the next copy starts), or, once the block has labelled a field, a
+ * label after a blank line. Its fields give way to the learner's (set_field)
+ * and its words count neither for nor against the learner (rule.c's
+ * mark_superseded). An old copy, and a report headed only by a name ("Sam's
+ * report": maybe the learner's own), are withdrawn beside a copy of the
+ * learner's; a peer's, always, unless the learner adopts it ("same as
+ * Sam's", "I agree with everything"). old_line keeps which: 1 an old
+ * version, 2 a peer's. */
 static void mark_old_blocks(struct parser *p)
 {
 	static const char *const old[] = { "v0", "v1", "version 1", "first version", "first draft", "draft 1",
@@ -1475,10 +1561,17 @@ static void mark_old_blocks(struct parser *p)
 					   "original submission", "earlier version", "earlier draft", "superseded",
 					   "outdated", "obsolete", NULL };
 	static const char *const now[] = { "v2", "v3", "v4", "v5", "version 2", "version 3", "final", "revised",
-					   "current", "updated", "new version", "resubmission", "corrected", "now", NULL };
-	/* Most reports name no version: a look at the index spares the lines. */
+					   "current", "updated", "new version", "resubmission", "corrected", "now",
+					   "my report", "my answer", "my version", "my own", "mine", "own report",
+					   "own answer", "my submission", "my five lines", NULL };
+	/* Most reports name no version and review no one: a look at the
+	 * index spares the lines. */
 	static const char *const stems[] = { "version", "draft", "attempt", "submission", "previous", "old ",
-					     "original", "earlier", "superseded", "outdated", "obsolete", NULL };
+					     "original", "earlier", "superseded", "outdated", "obsolete", "peer",
+					     "review", "classmate", "partner", "teammate", "colleague", "'s report",
+					     "'s answer", "'s draft", NULL };
+	static const char *const adopt[] = { "same as", "agree with everything", "agree with all", "submit the same",
+					     "adopt", "identical to", "with both", "keep both", "use both", NULL };
 	const struct gr_trigrams *t = p->r->tri;
 	int any = !t || !t->lower || t->len != p->r->text.len;
 	for (const char *const *w = stems; *w && !any; w++)
@@ -1489,6 +1582,9 @@ static void mark_old_blocks(struct parser *p)
 	}
 	if (!any)
 		return;
+	int adopted = 0;
+	for (const char *const *w = adopt; *w && !adopted && t && t->lower; w++)
+		adopted = memmem(t->lower, t->len, *w, strlen(*w)) != NULL;
 	/* "Triage (first draft)" titles the only version there is: an old
 	 * copy is withdrawn only beside a new one, a heading naming it or a
 	 * field labelled again outside the old copy. */
@@ -1496,45 +1592,53 @@ static void mark_old_blocks(struct parser *p)
 	for (size_t i = 0; i < p->nl; i++)
 		newer |= version_heading(p, &p->li[i], now, old);
 	for (size_t i = 0; i < p->nl; i++) {
-		if (!version_heading(p, &p->li[i], old, now))
+		int kind = version_heading(p, &p->li[i], old, now) ? 1 : 0, peer = 0;
+		if (!kind && !adopted && (peer = peer_heading(p, &p->li[i])) > 0)
+			kind = 2;
+		if (!kind)
 			continue;
-		uint32_t seen = 0; /* fields the old copy labelled */
-		int blank = 0;
+		uint32_t seen = 0; /* fields the block labelled */
+		int blank = 0, content = 0;
 		size_t j = i + 1;
 		for (; j < p->nl; j++) {
 			struct linfo *n = &p->li[j];
 			if (n->blank) {
 				blank = 1;
+				n->old = kind;
 				continue;
 			}
 			if (!n->code) {
-				if (version_heading(p, n, now, old) || n->heading)
+				if (version_heading(p, n, now, old) || n->heading || (kind == 1 && peer_heading(p, n)) ||
+				    (kind == 2 && version_heading(p, n, old, now)))
 					break;
 				const char *b = p->buf + n->body;
 				size_t k = n->off + n->len - n->body;
-				if (k >= 3 && (!strncmp(b, "---", 3) || !strncmp(b, "***", 3) || !strncmp(b, "___", 3)))
+				if (content && k >= 3 &&
+				    (!strncmp(b, "---", 3) || !strncmp(b, "***", 3) || !strncmp(b, "___", 3)))
 					break;
 				if (n->field >= 0 && n->field < 32) {
 					if ((seen >> n->field & 1) || (seen && blank))
 						break;
 					seen |= 1u << n->field;
 				}
+				if (kind == 2 && blank && content && own_opening(p, n))
+					break; /* the review done, "What I'd add instead: ..." */
 			}
 			blank = 0;
-			n->old = 1;
-			p->r->old_line[j] = 1;
+			content = 1;
+			n->old = kind;
 		}
-		uint32_t labelled = 0; /* fields labelled outside the old copy */
+		uint32_t labelled = 0; /* fields labelled outside the block */
 		for (size_t k = 0; k < p->nl; k++)
 			if ((k < i || k >= j) && p->li[k].field >= 0 && p->li[k].field < 32 && !p->li[k].code)
 				labelled |= 1u << p->li[k].field;
-		if (!newer && !(seen & labelled)) {
+		if (peer != 2 && !newer && !(seen & labelled)) {
 			for (size_t k = i + 1; k < j; k++)
-				p->li[k].old = p->r->old_line[k] = 0;
+				p->li[k].old = 0;
 			continue; /* and lines in the block may head a block of their own */
 		}
-		p->li[i].old = 1;
-		p->r->old_line[i] = 1;
+		for (size_t k = i; k < j; k++)
+			p->r->old_line[k] = (unsigned char)(p->li[k].old = kind);
 		i = j - 1;
 	}
 }

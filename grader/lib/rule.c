@@ -1407,6 +1407,97 @@ static void mark_retracted(struct gr_analysis *a)
 	}
 }
 
+/* Does sentence t hold the word w (lowercase) whole? */
+static int sentence_has_word(const struct gr_report *r, size_t t, const char *w, size_t n)
+{
+	const char *lo = r->tri->lower;
+	struct gr_span sp = r->sentences[t];
+	for (const char *at = lo + sp.start; sp.end - (size_t)(at - lo) >= n && (at = memmem(at, sp.end - (size_t)(at - lo), w, n));
+	     at++) {
+		size_t k = (size_t)(at - lo);
+		if ((k == 0 || !gr_isalnum((unsigned char)lo[k - 1])) && (k + n >= r->text.len || !gr_isalnum((unsigned char)lo[k + n])))
+			return 1;
+	}
+	return 0;
+}
+
+/* A notebook drops an idea an earlier entry had: "10:30 - scratch the
+ * kernel idea, attention is already flash", "drop the Triton plan", or,
+ * after trying it, "... so I dropped it". The idea's words ("kernel",
+ * "Triton") name the earlier sentences taken back, wherever they are
+ * before it; "dropped it" takes back its paragraph up to it. */
+static void mark_dropped_ideas(struct gr_analysis *a)
+{
+	static const char *const verbs[] = { "scratch", "drop", "dropped", "dropping", "forget", "abandon", "abandoned",
+					     "kill", "killed", "ditch", "ditched", "scrap", "scrapped", "discard",
+					     "discarded", "shelve", "shelved", NULL };
+	static const char *const kinds[] = { "idea", "plan", "thought", NULL };
+	static const char *const filler[] = { "the", "that", "this", "my", "whole", "original", "first", "earlier",
+					      "old", NULL };
+	static const char *const it[] = { "dropped it", "scrapped it", "abandoned it", "ditched it", "gave up on it",
+					  "scratched it", NULL };
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *tri = r->tri;
+	if (!tri || !tri->lower || tri->len != r->text.len)
+		return;
+	const char *lo = tri->lower, *b = r->text.buf;
+	for (const char *const *k = kinds; *k; k++) {
+		size_t kn = strlen(*k);
+		if (!gr_trigrams_may_hold(tri, *k, kn))
+			continue;
+		for (const char *p = lo; (p = memmem(p, tri->len - (size_t)(p - lo), *k, kn)); p += kn) {
+			size_t at = (size_t)(p - lo), t = span_of(r->sentences, r->nsentences, at);
+			if (t == NONE || (at && gr_isalnum((unsigned char)lo[at - 1])) ||
+			    (at + kn < tri->len && gr_isalpha((unsigned char)lo[at + kn])))
+				continue;
+			/* back over the idea's words to the verb: at most four words */
+			struct gr_span key[4];
+			size_t nkey = 0, w = at;
+			int verb = 0;
+			for (int n = 0; n < 5 && !verb; n++) {
+				while (w > r->sentences[t].start && lo[w - 1] == ' ')
+					w--;
+				size_t ws = w;
+				while (ws > r->sentences[t].start && (gr_isalnum((unsigned char)lo[ws - 1]) || lo[ws - 1] == '-'))
+					ws--;
+				if (ws == w)
+					break;
+				if (word_in(lo + ws, w - ws, verbs))
+					verb = 1;
+				else if (!word_in(lo + ws, w - ws, filler) && nkey < 4)
+					key[nkey++] = span_at(ws, w);
+				w = ws;
+			}
+			if (!verb)
+				continue;
+			for (size_t u = 0; u < t; u++)
+				for (size_t q = 0; q < nkey; q++)
+					if (key[q].end - key[q].start >= 3 &&
+					    sentence_has_word(r, u, lo + key[q].start, key[q].end - key[q].start)) {
+						report_span(a, u, r->sentences[u].start, r->sentences[u].end);
+						break;
+					}
+		}
+	}
+	for (const char *const *c = it; *c; c++) {
+		size_t n = strlen(*c);
+		if (!gr_trigrams_may_hold(tri, *c, n))
+			continue;
+		for (const char *p = lo; (p = memmem(p, tri->len - (size_t)(p - lo), *c, n)); p += n) {
+			size_t at = (size_t)(p - lo), t = span_of(r->sentences, r->nsentences, at);
+			if (t == NONE)
+				continue;
+			/* its paragraph: back to a blank line */
+			size_t from = r->text.lines[gr_text_line_of(&r->text, at) - 1].off;
+			while (from > 1 && !(b[from - 1] == '\n' && b[from - 2] == '\n'))
+				from--;
+			report_span(a, t, r->sentences[t].start, at);
+			for (size_t u = t; u-- > 0 && r->sentences[u].start >= from;)
+				report_span(a, u, r->sentences[u].start, r->sentences[u].end);
+		}
+	}
+}
+
 /* Is b[from, to) only the opening of a note ("(my note: NO,", "[EDIT: no,",
  * "(learner's note 2: I")? */
 static int note_opening(const char *b, size_t from, size_t to)
@@ -1614,11 +1705,24 @@ static int quoted_comment(const struct gr_report *r, const char *lo, size_t s)
 }
 
 /* A table that keeps the old answer beside the new ("| Field | v1 (old) |
- * v2 (current) |"): every cell under an old column counts for nothing. */
+ * v2 (current) |"), or a classmate's beside the learner's ("| | Sam
+ * (peer) | Me |", "| field | Tomás | mine |"): every cell under an old
+ * or someone else's column counts for nothing. */
+/* Does lo[c, e) hold a letter? */
+static int says_something_at(const char *lo, size_t c, size_t e)
+{
+	for (; c < e; c++)
+		if (gr_isalpha((unsigned char)lo[c]))
+			return 1;
+	return 0;
+}
+
 static void old_columns(struct gr_analysis *a, const char *lo)
 {
 	static const char *const old[] = { "v1", "old", "before", "previous", "original", "superseded", "first draft",
-					   NULL };
+					   "peer", "partner", "classmate", "reviewed", "theirs", NULL };
+	static const char *const own[] = { "mine", "me", "my answer", "my report", "my version", "own", "v2",
+					   "current", "final", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	uint64_t cols = 0; /* bit i: column i is an old version */
@@ -1635,12 +1739,17 @@ static void old_columns(struct gr_analysis *a, const char *lo)
 		int header = !in_table;
 		in_table = 1;
 		unsigned col = 0;
+		uint64_t mine = 0, named = 0; /* the learner's own column; the others with words */
 		for (size_t c = ls + 1; c < le && col < 64; col++) {
 			size_t e = c;
 			while (e < le && b[e] != '|' && b[e] != '\n')
 				e++;
 			if (header && has_phrase(lo, span_at(c, e), old))
 				cols |= 1ull << col;
+			else if (header && has_phrase(lo, span_at(c, e), own))
+				mine |= 1ull << col;
+			else if (header && col > 0 && says_something_at(lo, c, e))
+				named |= 1ull << col;
 			else if (!header && (cols >> col & 1))
 				for (size_t k = 0; k < a->ex->nconcepts; k++)
 					for (size_t i = 0; i < a->concepts[k].n; i++)
@@ -1648,6 +1757,10 @@ static void old_columns(struct gr_analysis *a, const char *lo)
 							a->concepts[k].v[i].negated = 1;
 			c = e + 1;
 		}
+		/* "| field | Tomás | mine |": beside the learner's own column,
+		 * the others are someone else's. */
+		if (header && mine)
+			cols |= named;
 	}
 }
 
@@ -1722,8 +1835,12 @@ static void mark_superseded(struct gr_analysis *a)
 	free(todo);
 	if (memchr(lo, '|', r->text.len))
 		old_columns(a, lo);
-	/* The lines under a heading naming the old version (report.c). */
-	if (r->old_line && memchr(r->old_line, 1, r->text.nlines))
+	/* The lines under a heading naming the old version or a classmate's
+	 * report (report.c). */
+	int withdrawn = 0;
+	for (size_t l = 0; r->old_line && l < r->text.nlines && !withdrawn; l++)
+		withdrawn = r->old_line[l] != 0;
+	if (withdrawn)
 		for (size_t c = 0; c < a->ex->nconcepts; c++)
 			for (size_t i = 0; i < a->concepts[c].n; i++) {
 				int ln = gr_text_line_of(&r->text, a->concepts[c].v[i].start);
@@ -2523,6 +2640,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_reported(a);
 	mark_blockquoted(a);
 	mark_retracted(a);
+	mark_dropped_ideas(a);
 	mark_noted_wrong(a);
 	mark_superseded(a);
 	mark_feedback_quotes(a);

@@ -1545,6 +1545,77 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 66 (lab notebooks): a later entry drops an earlier entry's idea
+ * ("scratch the kernel idea"), or a tried idea is "dropped"; an idea no
+ * entry drops is still proposed. */
+static void test_rule_notebook_entries(void **state)
+{
+	(void)state;
+	const char *tail = "Next experiment: rerun the profiler with record_shapes=True and with_stack=True and find "
+			   "who calls .to()\n";
+	char text[2048];
+	snprintf(text, sizeof(text),
+		 "09:05 - first look. attention 31.7 ms is huge, idea: write a fused Triton attention kernel for L4??\n"
+		 "10:30 - scratch the kernel idea, attention is already flash.\n\n%s", tail);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text),
+		 "19:30 Got the table. I followed the Triton tutorial and wrote a fused attention kernel for the L4. "
+		 "Mine came out slower than SDPA, so I dropped it.\n\n%s", tail);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(text, sizeof(text),
+		 "09:05 - first look. idea: write a fused Triton attention kernel for L4.\n10:30 - scratch the "
+		 "tokenizer idea, it is 22 ms.\n\n%s", tail);
+	assert_false(passes(text, "no-custom-attention"));
+}
+
+/* Round 65 (peer review, then their own answer): the classmate's report
+ * under a heading naming it, or in their column of a table, is not the
+ * learner's; a heading that only says what the learner did ("reviewed
+ * Tom's draft", "after peer review") withdraws nothing; "same as Sam's"
+ * adopts it. */
+static void test_rule_peer_reports(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c"), *st = load_exercise("stretch");
+	const char *mine = "Workload: 7B decode, bs 1\nHardware: A100 80GB\nTop CUDA time: aten::copy_ 61%\n"
+			   "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	char text[2048];
+	snprintf(text, sizeof(text),
+		 "Sam's report\n---\nWorkload: 7B decode\nHardware: A100\nTop CUDA time: aten::copy_ 61%%\n"
+		 "Top CPU / orchestration cost: Python loop 11 ms\nNext experiment: FlashAttention\n\n"
+		 "My review: the classic mistake.\n\nMy answer\n---\n%sNext experiment: record_shapes=True and "
+		 "group copy_ by dtype and device\n",
+		 mine);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_true(passes_in(c, text, "single-experiment"));
+	/* Only a review: nothing of the learner's to credit. */
+	assert_false(passes_in(c, "Reviewing Lena's report (my comments after the --)\n\nWorkload: 7B decode  -- ok\n"
+				  "Hardware: A100 80GB  -- fine\nTop CUDA time: aten::copy_ 61%  -- correct\n"
+				  "Top CPU / orchestration cost: Python decode loop 11 ms  -- good\n"
+				  "Next experiment: record_shapes=True, group copy_ by dtype and device  -- sensible\n",
+			       "movement-experiment"));
+	/* What the learner did, over their own report. */
+	snprintf(text, sizeof(text), "Part C, reviewed Tom's draft\n\n%sNext experiment: record_shapes=True, group "
+		 "copy_ by dtype and device\n", mine);
+	assert_true(passes_in(c, text, "movement-experiment"));
+	/* Their column, mine. */
+	assert_true(passes_in(c, "| field | Tomas | mine |\n|---|---|---|\n| Workload | 7B decode | 7B decode, bs 1 |\n"
+				 "| Hardware | A100 | A100 80GB |\n| Top CUDA time | copy_ | aten::copy_ 61% |\n"
+				 "| Top CPU / orchestration cost | fine | Python decode loop 11 ms |\n"
+				 "| Next experiment | FlashAttention | load the weights in bf16 and re-profile |\n",
+			      "no-flash-attention"));
+	/* A review that ends where the learner's own answer opens. */
+	const char *review = "Review of Alex's draft:\n> \"Just wrap each section with synchronize() and "
+			     "perf_counter, call them tokenize/copy/forward.\"\n\nThat gives numbers but nothing in the "
+			     "trace.\n\nWhat I'd add instead, with torch.profiler.record_function:\n"
+			     "- `tokenize` - tokenizer.encode\n- `h2d_inputs` - input_ids .to(\"cuda\")\n"
+			     "- `cast_dtype` - the .to(torch.bfloat16) calls\n- `prefill` - the prompt forward\n";
+	assert_true(passes_in(st, review, "ranges-named"));
+	assert_true(passes_in(st, review, "ranges-cover-suspects"));
+	gr_exercise_free(c);
+	gr_exercise_free(st);
+}
+
 /* Round 64 (spoken answers, captioned): a caption's run-on line of labels
  * after a few opening words; a timestamp before a label is no speaker;
  * "Student:" tags go and a TA's lines are not the learner's; a quote of
@@ -1713,6 +1784,8 @@ int main(void)
 		cmocka_unit_test(test_rule_superseded_versions),
 		cmocka_unit_test(test_rule_resubmission_history),
 		cmocka_unit_test(test_rule_captions),
+		cmocka_unit_test(test_rule_peer_reports),
+		cmocka_unit_test(test_rule_notebook_entries),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
