@@ -253,6 +253,30 @@ static size_t part_at(const char *b, size_t i, size_t end, int *number)
 	return k;
 }
 
+/* "Slide 4 - ", "Slide 4: ", "Slide 4/7 ", "Slide 2 of 6 - ": a slide's
+ * number before its title; the end of the mark, or i. A slide with no
+ * title ("Slide 7") is no mark: its line holds nothing else. */
+static size_t slide_at(const char *b, size_t i, size_t end)
+{
+	if (end - i < 8 || strncasecmp(b + i, "slide ", 6) || !isdigit((unsigned char)b[i + 6]))
+		return i;
+	size_t k = i + 6;
+	while (k < end && isdigit((unsigned char)b[k]))
+		k++;
+	if (k + 1 < end && b[k] == '/' && isdigit((unsigned char)b[k + 1]))
+		for (k++; k < end && isdigit((unsigned char)b[k]);)
+			k++;
+	else if (k + 4 < end && !strncasecmp(b + k, " of ", 4) && isdigit((unsigned char)b[k + 4]))
+		for (k += 4; k < end && isdigit((unsigned char)b[k]);)
+			k++;
+	size_t m = k;
+	while (k < end && (b[k] == ' ' || b[k] == ':' || b[k] == '.' || b[k] == '-' || b[k] == ')' || b[k] == ']'))
+		k++;
+	if (k >= end || k == m)
+		return i;
+	return k;
+}
+
 /* A chat log's prefix at b[i]: "[10:42] dana: ", "[10:42:07 AM] raj: ".
  * Returns where the message starts, or i when there is none. */
 static size_t chat_prefix(const char *b, size_t i, size_t end)
@@ -413,6 +437,8 @@ static void decorate(struct parser *p, struct linfo *l)
 				l->item = 2;
 				l->number = n_part;
 			}
+		} else if ((j = slide_at(b, i, end)) > i) {
+			l->heading = 1; /* "Slide 4 - Top CUDA time": a slide's title heads it */
 		} else {
 			break;
 		}
@@ -1200,6 +1226,75 @@ static void find_fields(struct parser *p)
 	}
 }
 
+/* "| Workload | Hardware | Top CUDA time | ... |" over "| 7B decode | A100 |
+ * ... |": a table whose header row is the labels (three or more cells
+ * that are a label and nothing else) gives each field the cell under its
+ * label in the first row of data, in place of the empty fields the
+ * header's labels were read as. */
+static void label_header_tables(struct parser *p)
+{
+	const char *b = p->buf;
+	for (size_t i = 0; i + 1 < p->nl; i++) {
+		const struct linfo *l = &p->li[i];
+		size_t s = l->off, e = l->off + l->len;
+		while (s < e && b[s] == ' ')
+			s++;
+		if (s >= e || b[s] != '|' || l->code)
+			continue;
+		int col_field[32], ncol = 0, labels = 0;
+		for (size_t c = s + 1; c < e && ncol < 32;) {
+			size_t ce = c;
+			while (ce < e && b[ce] != '|')
+				ce++;
+			size_t cs = c, cz = ce;
+			while (cs < cz && strchr(" *_", b[cs]))
+				cs++;
+			while (cz > cs && strchr(" *_:", b[cz - 1]))
+				cz--;
+			int st;
+			size_t v;
+			int f = cz > cs ? label_at(p, cs, cz, &st, &v) : -1;
+			col_field[ncol++] = f >= 0 && st == GR_FIELD_LABELLED && v >= cz ? f : -1;
+			labels += col_field[ncol - 1] >= 0;
+			c = ce + 1;
+		}
+		if (labels < 3)
+			continue;
+		size_t j = i + 1; /* the first row of data, past the "|---|" line */
+		while (j < p->nl && p->li[j].off + p->li[j].len > p->li[j].off &&
+		       strspn(b + p->li[j].off, " |-:") == p->li[j].len)
+			j++;
+		if (j >= p->nl)
+			continue;
+		s = p->li[j].off, e = s + p->li[j].len;
+		while (s < e && b[s] == ' ')
+			s++;
+		if (s >= e || b[s] != '|')
+			continue;
+		int col = 0;
+		for (size_t c = s + 1; c < e && col < ncol; col++) {
+			size_t ce = c;
+			while (ce < e && b[ce] != '|')
+				ce++;
+			if (col_field[col] >= 0) {
+				struct gr_report_field *rf = &p->r->fields[col_field[col]];
+				size_t vs = c, ve = ce;
+				while (vs < ve && strchr(" *_", b[vs]))
+					vs++;
+				while (ve > vs && strchr(" *_", b[ve - 1]))
+					ve--;
+				if (has_content(b, vs, ve)) {
+					rf->state = GR_FIELD_LABELLED;
+					rf->line = (int)j + 1;
+					rf->value = (struct gr_span){ .start = vs, .end = ve };
+				}
+			}
+			c = ce + 1;
+		}
+		p->r->label_line[i] = 1;
+	}
+}
+
 /* A learner's own version of a field in a note counts with the field's
  * value, as a repeat of the label does ("Next experiment (v2): ..."). */
 static void noted_fields(struct parser *p)
@@ -1809,6 +1904,55 @@ static int adds_to_previous(const struct gr_report *r, size_t s)
 /* A missing field with an 'infer' pattern is played by the first sentence
  * outside every field that matches it, and the sentences after it that add
  * to it; so is a placeholder's. */
+/* When v is a heading's whole line ("### Proposed next step", "Next
+ * step:" alone), the lines under it up to the next heading or field; else
+ * an empty span. */
+static struct gr_span under_heading(const struct parser *p, struct gr_span v)
+{
+	const struct gr_report *r = p->r;
+	int ln = gr_text_line_of(&r->text, v.start);
+	const struct linfo *l = &p->li[ln - 1];
+	size_t e = l->off + l->len, k = v.end;
+	while (k < e && strchr(" *_:", p->buf[k]))
+		k++;
+	int ends_colon = v.end > v.start &&
+			 (p->buf[v.end - 1] == ':' || (k > v.end && memchr(p->buf + v.end, ':', k - v.end)));
+	if (k < e || v.start > l->body + 4 || (!l->heading && !ends_colon))
+		return (struct gr_span){ .start = 0, .end = 0 };
+	size_t from = 0, to = 0;
+	for (size_t j = (size_t)ln; j < p->nl; j++) {
+		const struct linfo *n = &p->li[j];
+		if (n->heading || n->field >= 0 || n->section >= 0)
+			break;
+		if (n->blank) {
+			if (from && !l->heading)
+				break; /* "Next step:" takes its paragraph */
+			continue;
+		}
+		if (!from)
+			from = n->body;
+		to = n->off + n->len;
+	}
+	return (struct gr_span){ .start = from, .end = to };
+}
+
+/* "see Proposed next step", "see TODO", "see §4": a value that points to
+ * a heading elsewhere, a few words long ("see which dtypes ..." is an
+ * experiment). The field stays filled; what it points to is read as its
+ * value where the exercise can infer the field. */
+static int pointer(const char *b, struct gr_span v)
+{
+	size_t s = v.start, e = v.end;
+	while (s < e && strchr(" \t*_`([", b[s]))
+		s++;
+	while (e > s && strchr(" \t\n*_`.:;!)]", b[e - 1]))
+		e--;
+	return e - s > 5 && !strncasecmp(b + s, "see ", 4) && !memchr(b + s, '\n', e - s) &&
+	       gr_count_words(b, s, e) <= 6 &&
+	       (isupper((unsigned char)b[s + 4]) || (unsigned char)b[s + 4] == 0xC2 || b[s + 4] == '"' ||
+		b[s + 4] == '#');
+}
+
 static void infer_fields(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -1819,20 +1963,31 @@ static void infer_fields(struct parser *p)
 	}
 	for (size_t f = 0; f < p->ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
-		if ((rf->state != GR_FIELD_MISSING && !rf->placeholder) || !p->ex->fields[f].infer_re)
+		int points = rf->state == GR_FIELD_LABELLED && !rf->more.end && pointer(p->buf, rf->value);
+		if ((rf->state != GR_FIELD_MISSING && !rf->placeholder && !points) || !p->ex->fields[f].infer_re)
 			continue;
 		for (size_t s = 0; s < r->nsentences; s++) {
 			if (in_field_value(r, r->sentences[s].start) ||
 			    !sentence_matches(p, p->ex->fields[f].infer_re, &p->ex->fields[f].infer_gate, s))
 				continue;
-			if (rf->state == GR_FIELD_MISSING) {
-				rf->state = GR_FIELD_INFERRED;
-				rf->line = gr_text_line_of(&r->text, r->sentences[s].start);
-			}
-			rf->value = r->sentences[s];
+			struct gr_span v = r->sentences[s];
 			while (s + 1 < r->nsentences && !in_field_value(r, r->sentences[s + 1].start) &&
 			       adds_to_previous(r, s + 1))
-				rf->value.end = r->sentences[++s].end;
+				v.end = r->sentences[++s].end;
+			/* "### Proposed next step": a heading says where the
+			 * answer is, the lines under it say it. */
+			struct gr_span under = under_heading(p, v);
+			if (under.end > under.start)
+				v = under;
+			if (points) { /* "see §4" stays the field's, with what it points to */
+				rf->more = v;
+				break;
+			}
+			if (rf->state == GR_FIELD_MISSING) {
+				rf->state = GR_FIELD_INFERRED;
+				rf->line = gr_text_line_of(&r->text, v.start);
+			}
+			rf->value = v;
 			break;
 		}
 	}
@@ -1995,6 +2150,32 @@ static int ends_answer(const struct parser *p, size_t i)
 	return aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i);
 }
 
+/* Is line i an agenda's entry for a section a later heading opens ("#
+ * Agenda / 3. Why copy_ / to exist (2 hypotheses) / 4. What we won't touch
+ * yet", then a slide for each)? A list item heading a section, beside
+ * another such item, with the same section's heading again further down. */
+static int bare_title(const struct parser *p, size_t i)
+{
+	const struct linfo *l = &p->li[i];
+	const char *c = memchr(p->buf + l->body, ':', l->off + l->len - l->body);
+	return l->item && l->section >= 0 && l->off + l->len - l->body < 60 &&
+	       (!c || !has_content(p->buf, (size_t)(c - p->buf) + 1, l->off + l->len));
+}
+
+static int agenda_entry(const struct parser *p, size_t i)
+{
+	const struct linfo *l = &p->li[i];
+	if (!bare_title(p, i) || !((i > 0 && bare_title(p, i - 1)) || (i + 1 < p->nl && bare_title(p, i + 1))))
+		return 0; /* titles only, two in a row: "3. Why copy_ / to exist", "4. What we won't touch yet" */
+	size_t k = i + 1;
+	while (k < p->nl && p->li[k].item)
+		k++; /* past the agenda */
+	for (; k < p->nl; k++)
+		if (p->li[k].section == l->section && !p->li[k].item)
+			return 1; /* a heading of its own further down */
+	return 0;
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -2005,7 +2186,7 @@ static void find_sections(struct parser *p)
 	for (size_t s = 0; s < ns; s++) {
 		start[s] = (size_t)-1;
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1; i++)
-			if (p->li[i].section == (int)s)
+			if (p->li[i].section == (int)s && !agenda_entry(p, i))
 				start[s] = i, r->sections[s].found = 1;
 		if (start[s] == (size_t)-1 && inline_section(p, s))
 			continue; /* its heading is mid-line: placed already */
@@ -2400,6 +2581,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	mark_code(&p);
 	mark_old_blocks(&p);
 	find_fields(&p);
+	label_header_tables(&p);
 	noted_fields(&p);
 	for (size_t f = 0; f < ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];

@@ -1411,12 +1411,16 @@ static void mark_retracted(struct gr_analysis *a)
 static int sentence_has_word(const struct gr_report *r, size_t t, const char *w, size_t n)
 {
 	const char *lo = r->tri->lower;
-	struct gr_span sp = r->sentences[t];
-	for (const char *at = lo + sp.start; sp.end - (size_t)(at - lo) >= n && (at = memmem(at, sp.end - (size_t)(at - lo), w, n));
-	     at++) {
-		size_t k = (size_t)(at - lo);
-		if ((k == 0 || !gr_isalnum((unsigned char)lo[k - 1])) && (k + n >= r->text.len || !gr_isalnum((unsigned char)lo[k + n])))
+	size_t end = r->sentences[t].end;
+	for (size_t k = r->sentences[t].start; k + n <= end;) {
+		const char *at = memmem(lo + k, end - k, w, n);
+		if (!at)
+			break;
+		k = (size_t)(at - lo);
+		if ((k == 0 || !gr_isalnum((unsigned char)lo[k - 1])) &&
+		    (k + n >= r->text.len || !gr_isalnum((unsigned char)lo[k + n])))
 			return 1;
+		k++;
 	}
 	return 0;
 }
@@ -2784,6 +2788,23 @@ static int ends_with_colon(const struct gr_report *r, size_t ln)
 	return e > 0 && r->text.buf[l->off + e - 1] == ':';
 }
 
+/* Is line ln a heading: markdown's "# Tokenizer", a slide's "Slide 5 -
+ * Tokenizer"? The list under it is about what it names. */
+static int heading_line(const struct gr_report *r, size_t ln)
+{
+	const struct gr_line *l = &r->text.lines[ln];
+	const char *b = r->text.buf + l->off;
+	size_t k = 0;
+	while (k < l->len && b[k] == ' ')
+		k++;
+	if (k < l->len && b[k] == '#') {
+		while (k < l->len && b[k] == '#')
+			k++;
+		return k < l->len && b[k] == ' ';
+	}
+	return l->len - k > 7 && !strncasecmp(b + k, "slide ", 6) && isdigit((unsigned char)b[k + 6]);
+}
+
 /* Does line ln call a function whose name holds one of words ("range_push(",
  * "nvtxRangePushA(")? */
 static int line_calls(const struct gr_report *r, size_t ln, const char *const *words)
@@ -2875,8 +2896,9 @@ static int item_line(const struct gr_report *r, size_t ln)
 }
 
 /* The line that introduces the list item on line ln (0-based), when it ends
- * with a colon ("I'd put NVTX ranges on:"), or -1: each item is near what
- * the list is about, however far down the list it sits. */
+ * with a colon ("I'd put NVTX ranges on:") or is a heading ("# Tokenizer"),
+ * or -1: each item is near what the list is about, however far down the
+ * list it sits. */
 #define GR_LIST_REACH 60 /* lines walked back to a list's introduction */
 static int list_intro(const struct gr_report *r, int ln)
 {
@@ -2892,7 +2914,10 @@ static int list_intro(const struct gr_report *r, int ln)
 			continue; /* between items, or an item's own continuation */
 		if (item_line(r, (size_t)k))
 			continue;
-		return ends_with_colon(r, (size_t)k) ? k : -1;
+		if (ends_with_colon(r, (size_t)k))
+			return k;
+		/* "## Part B" over "- **Workload:** ...": fields, not its points */
+		return heading_line(r, (size_t)k) && !r->label_line[ln] ? k : -1;
 	}
 	return -1;
 }

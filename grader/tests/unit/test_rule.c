@@ -1545,6 +1545,47 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Rounds 67 and 68 (slide decks; GitHub issues): a slide's title labels
+ * its field; a table whose header is the labels; "Next experiment: see
+ * Proposed next step" reads the section it points to; an issue's "###
+ * Proposed next step" is the next experiment; a slide's bullets are about
+ * its title; an agenda slide's entries are not the sections. */
+static void test_rule_slides_and_issues(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *slides = "Slide 1\nDecode profiling\n\nSlide 2 - Workload\n- 7B decoder-only model, decode, bs=1\n\n"
+			     "Slide 3 - Hardware\n- Single H100 80GB\n\nSlide 4 - Top CUDA time\n"
+			     "- aten::copy_: 24.4 ms / 40 ms = 61%\n\nSlide 5 - Top CPU / orchestration cost\n"
+			     "- Python decode loop 11.0 ms\n\nSlide 6 - Next experiment\n"
+			     "- Load the weights directly in bf16 and re-profile the same step\n\nSlide 7\nQuestions?\n";
+	assert_true(passes_in(c, slides, "field-names"));
+	assert_true(passes_in(c, slides, "copy-share"));
+	assert_true(passes_in(c, slides, "movement-experiment"));
+	const char *header = "| Workload | Hardware | Top CUDA time | Top CPU / orchestration cost | Next experiment |\n"
+			     "|---|---|---|---|---|\n| 7B decode, bs1 | A100 80GB | aten::copy_ 61% | Python loop 11 ms | "
+			     "load the weights in bf16 and re-profile |\n";
+	assert_true(passes_in(c, header, "field-names"));
+	assert_true(passes_in(c, header, "movement-experiment"));
+	const char *issue = "Workload: 7B decode, bs 1\nHardware: A100 80GB\nTop CUDA time: aten::copy_ 61% of CUDA time\n"
+			    "Top CPU / orchestration cost: decode loop 11 ms\nNext experiment: see Proposed next step\n\n"
+			    "### Proposed next step\nSwap SDPA for FlashAttention-2 and re-profile.\n";
+	assert_false(passes_in(c, issue, "no-flash-attention"));
+	assert_true(passes_in(c, issue, "field-names"));
+	const char *unlabelled = "### Observed\n- aten::copy_ is 61% of CUDA time\n\n### Proposed next step\n"
+				 "Re-profile with record_shapes=True and group copy_ by dtype and device.\n";
+	assert_true(passes_in(c, unlabelled, "movement-experiment"));
+	gr_exercise_free(c);
+	const char *deck = "# Agenda\n1. The five-line report\n2. Why copy_ / to exist (2 hypotheses)\n"
+			   "3. What we won't touch yet\n\n---\n\n# Tokenizer\n\n- 22 ms on CPU, 0 ms GPU\n"
+			   "- runs before the first kernel, straight into TTFT\n\n---\n\n# Why copy_ / to exist (2 hypotheses)\n"
+			   "1. fp32 weights cast to bf16 every forward\n2. inputs moved host to device with .to('cuda') every step\n"
+			   "\n---\n\n# What we won't touch yet\n\n- aten::slice: 436 calls but only 1.4 ms of GPU time\n";
+	assert_true(passes(deck, "tokenizer-latency"));
+	assert_true(passes(deck, "copy-hypotheses"));
+	assert_true(passes(deck, "not-yet"));
+}
+
 /* Round 66 (lab notebooks): a later entry drops an earlier entry's idea
  * ("scratch the kernel idea"), or a tried idea is "dropped"; an idea no
  * entry drops is still proposed. */
@@ -1786,6 +1827,7 @@ int main(void)
 		cmocka_unit_test(test_rule_captions),
 		cmocka_unit_test(test_rule_peer_reports),
 		cmocka_unit_test(test_rule_notebook_entries),
+		cmocka_unit_test(test_rule_slides_and_issues),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
