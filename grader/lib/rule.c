@@ -1502,6 +1502,34 @@ static void mark_dropped_ideas(struct gr_analysis *a)
 	}
 }
 
+/* A timed exam's deletions: "record_function xx -> actually simpler:
+ * ...", "perf_counter xx no, ranges not timers", "\"h2d_copy\"  xx not
+ * needed", "FA2 (del)": the words before the mark on its line are struck
+ * out. */
+static void mark_deleted(struct gr_analysis *a)
+{
+	static const char *const marks[] = { "xx", "(del)", "(deleted)", NULL };
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *tri = r->tri;
+	if (!tri || !tri->lower || tri->len != r->text.len)
+		return;
+	const char *lo = tri->lower;
+	for (const char *const *m = marks; *m; m++) {
+		size_t n = strlen(*m);
+		if (!memmem(lo, tri->len, *m, n))
+			continue;
+		for (const char *p = lo; (p = memmem(p, tri->len - (size_t)(p - lo), *m, n)); p += n) {
+			size_t at = (size_t)(p - lo);
+			if ((at && lo[at - 1] != ' ') || (at + n < tri->len && lo[at + n] != ' ' && lo[at + n] != '\n'))
+				continue; /* "xxx", "sm_xx", "0xx": not a mark */
+			size_t from = r->text.lines[gr_text_line_of(&r->text, at) - 1].off;
+			for (size_t u = 0; u < r->nsentences && r->sentences[u].start < at; u++)
+				if (r->sentences[u].end > from)
+					report_span(a, u, from, at);
+		}
+	}
+}
+
 /* Is b[from, to) only the opening of a note ("(my note: NO,", "[EDIT: no,",
  * "(learner's note 2: I")? */
 static int note_opening(const char *b, size_t from, size_t to)
@@ -2645,6 +2673,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_blockquoted(a);
 	mark_retracted(a);
 	mark_dropped_ideas(a);
+	mark_deleted(a);
 	mark_noted_wrong(a);
 	mark_superseded(a);
 	mark_feedback_quotes(a);

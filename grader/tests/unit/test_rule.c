@@ -1545,6 +1545,32 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 69 (a timed exam): "xx" and "(del)" strike out the words before
+ * them on their line. */
+static void test_rule_exam_deletions(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c"), *st = load_exercise("stretch");
+	const char *head = "workload: 7b decode step\nhardware: h100 pcie\ntop cuda time: aten::copy_ 61% cuda\n"
+			   "top cpu / orchestration cost: python loop 11ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%snext experiment: check dtypes of copy_ inputs (del) switch sdpa to flash "
+		 "backend\n", head);
+	assert_false(passes_in(c, text, "movement-experiment"));
+	assert_true(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%snext experiment: FA2 xx no, re-profile w/ record_shapes and group copy_ by "
+		 "dtype\n", head);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_false(passes_in(st, "ranges w/ record_function xx -> actually simpler: torch.cuda.synchronize() + "
+				   "time.perf_counter() around each block:\n  \"tokenize\", \"h2d\", \"cast\", \"prefill\"\n",
+			       "ranges-api"));
+	/* "xxx" is a placeholder, not a mark. */
+	snprintf(text, sizeof(text), "%snext experiment: re-profile w/ record_shapes, group copy_ by dtype, xxx\n", head);
+	assert_true(passes_in(c, text, "movement-experiment"));
+	gr_exercise_free(c);
+	gr_exercise_free(st);
+}
+
 /* Rounds 67 and 68 (slide decks; GitHub issues): a slide's title labels
  * its field; a table whose header is the labels; "Next experiment: see
  * Proposed next step" reads the section it points to; an issue's "###
@@ -1828,6 +1854,7 @@ int main(void)
 		cmocka_unit_test(test_rule_peer_reports),
 		cmocka_unit_test(test_rule_notebook_entries),
 		cmocka_unit_test(test_rule_slides_and_issues),
+		cmocka_unit_test(test_rule_exam_deletions),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
