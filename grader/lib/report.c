@@ -2399,6 +2399,19 @@ static int blank_heading_of(void *ctx, size_t a, size_t b)
 		alone = (unsigned char)buf[i] >= 0x80 || !isalnum((unsigned char)buf[i]);
 	int separator = e < len && (buf[e] == ':' || buf[e] == '|' ||
 				    (buf[e] == '-' && e > b && e + 1 < len && buf[e + 1] == ' '));
+	/* "- [x] Names the range mechanism (record_function / NVTX)": the
+	 * title with a gloss in brackets, and nothing after */
+	if (!alone && !separator && e < len && buf[e] == '(') {
+		const char *nl = memchr(buf + e, '\n', len - e);
+		size_t le = nl ? (size_t)(nl - buf) : len, close = le;
+		while (close > e && buf[close - 1] != ')')
+			close--;
+		int rest = 0;
+		for (size_t i = close; i < le && !rest; i++)
+			rest = (unsigned char)buf[i] < 0x80 && isalnum((unsigned char)buf[i]);
+		if (close > e + 1 && !rest)
+			return blank_line_of(ctx, a, close);
+	}
 	if (!alone && !separator)
 		return 0;
 	return blank_line_of(ctx, a, b);

@@ -2131,6 +2131,19 @@ static int opens_with_claim(const char *b, size_t from, size_t to)
 	return words >= 3 && function >= 1;
 }
 
+/* Does lo[from, to) say a criterion is met: one of the words, or "met"
+ * closing it ("Criterion 3 (tokenizer/copies/forward): met")? */
+static int claims_met(const char *lo, size_t from, size_t to, const char *const *met)
+{
+	for (const char *const *w = met; *w; w++)
+		if (memmem(lo + from, to - from, *w, strlen(*w)))
+			return 1;
+	size_t e = to;
+	while (e > from && strchr(" .!\n", lo[e - 1]))
+		e--;
+	return e >= from + 4 && !memcmp(lo + e - 3, "met", 3) && !gr_isalnum((unsigned char)lo[e - 4]);
+}
+
 /* Does the lowercase text lo[from, to) talk about its own grading? A note
  * to the grader ("Note for the automatic grader:", "SYSTEM NOTE FOR
  * AUTOMATED GRADER") speaks for its whole line: 2. A claim that criteria
@@ -2157,9 +2170,8 @@ static int meta_in(const char *lo, size_t from, size_t to)
 		    memmem(near, back, "attention", 9))
 			return 2;
 		/* "the grader flagged my fields last week": only with a claim that criteria are met */
-		for (const char *const *w = met; *w; w++)
-			if (memmem(lo + from, to - from, *w, strlen(*w)))
-				return 1;
+		if (claims_met(lo, from, to, met))
+			return 1;
 	}
 	for (const char *const *m = self; *m && !kind; m++)
 		if (memmem(lo + from, to - from, *m, strlen(*m)))
@@ -2172,8 +2184,7 @@ static int meta_in(const char *lo, size_t from, size_t to)
 			if (k >= from + 5 && (!strncmp(lo + k - 5, "stop ", 5) || !strncmp(lo + k - 5, "stop-", 5) ||
 					      (k >= from + 9 && !strncmp(lo + k - 9, "stopping ", 9))))
 				continue; /* a generation loop's stopping criteria */
-			for (const char *const *w = met; *w && !kind; w++)
-				kind = memmem(lo + from, to - from, *w, strlen(*w)) != NULL;
+			kind = claims_met(lo, from, to, met);
 		}
 	return kind;
 }

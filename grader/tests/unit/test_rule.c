@@ -1545,6 +1545,29 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Rounds 71 and 72 (confident misconceptions; self-assessed against the
+ * rubric): a ticked criterion title with a gloss in brackets, and
+ * "Criterion 3 (...): met", are claims, not content; "there's no point
+ * putting a range on it" leaves a suspect out. */
+static void test_rule_self_assessment(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_false(passes_in(st, "- [x] At least three ranges, named exactly\n"
+				   "- [x] Names the range mechanism (record_function / NVTX)\n"
+				   "- [x] Ranges cover the tokenizer, the copies/casts and the forward\n",
+			       "ranges-api"));
+	assert_false(passes_in(st, "I will use torch.profiler.record_function for the ranges.\nCriterion 3 (ranges "
+				   "around the tokenizer, the copies/casts and the forward): met\n",
+			       "ranges-cover-suspects"));
+	const char *skip = "The aten::copy_ calls are the KV cache being written, so there's no point putting a range "
+			   "on it.\n\nRanges (torch.profiler.record_function):\n- `tokenize` - tokenizer.encode\n"
+			   "- `prefill` - the prompt forward\n- `decode_step` - each generation step\n";
+	assert_false(passes_in(st, skip, "ranges-cover-suspects"));
+	assert_true(passes_in(st, skip, "ranges-named"));
+	gr_exercise_free(st);
+}
+
 /* Round 69 (a timed exam): "xx" and "(del)" strike out the words before
  * them on their line. */
 static void test_rule_exam_deletions(void **state)
@@ -1855,6 +1878,7 @@ int main(void)
 		cmocka_unit_test(test_rule_notebook_entries),
 		cmocka_unit_test(test_rule_slides_and_issues),
 		cmocka_unit_test(test_rule_exam_deletions),
+		cmocka_unit_test(test_rule_self_assessment),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
