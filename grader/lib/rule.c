@@ -1516,8 +1516,8 @@ static void mark_deleted(struct gr_analysis *a)
 	const char *lo = tri->lower;
 	for (const char *const *m = marks; *m; m++) {
 		size_t n = strlen(*m);
-		if (!memmem(lo, tri->len, *m, n))
-			continue;
+		if (!gr_trigrams_may_hold(tri, *m, n < 3 ? n : 3) || !memmem(lo, tri->len, *m, n))
+			continue; /* the index first: most reports mark nothing */
 		for (const char *p = lo; (p = memmem(p, tri->len - (size_t)(p - lo), *m, n)); p += n) {
 			size_t at = (size_t)(p - lo);
 			if ((at && lo[at - 1] != ' ') || (at + n < tri->len && lo[at + n] != ' ' && lo[at + n] != '\n'))
