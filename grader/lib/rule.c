@@ -3992,6 +3992,12 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4) &&
 	    (first_looks || kinds <= 1) && !adds_another(a->r, first_act, second_act))
 		actions = 1;
+	/* "capture one decode step in a CUDA graph ... / Siguiente experimento:
+	 * capturar el paso de decode en un CUDA graph": one kind said again
+	 * after a slash (a translation, a restatement) is the same proposal. */
+	if (actions == 2 && kinds <= 1 && first_act != NONE && second_act != NONE &&
+	    memmem(b + first_act, second_act - first_act, " / ", 3))
+		actions = 1;
 	/* "record_shapes=True to group copy_ by dtype, and maybe also pin the
 	 * KV buffers": a first experiment named without a verb, then a change
 	 * added as another one in the same sentence. */

@@ -1545,6 +1545,32 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Rounds 73 and 74 (decision memos; bilingual answers): one experiment
+ * said again after a slash, in another language, is still one; a memo's
+ * "to be looked at in a later run" leaves a suspect out. */
+static void test_rule_memos_and_translations(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b"), *st = load_exercise("stretch");
+	const char *twice = "Workload: batch 1, prompt 32, decode 128 / Carga: batch 1\nHardware: NVIDIA L4\n"
+			    "Top CUDA time: aten::matmul, 6.1 ms over 240 calls\n"
+			    "Top CPU / orchestration cost: Python decode loop, 38 ms\n"
+			    "Next experiment: capture one decode step in a CUDA graph and replay it, then compare ms/token "
+			    "against this baseline. / Siguiente experimento: capturar el paso de decode en un CUDA graph y "
+			    "comparar ms/token.\n";
+	assert_true(passes_in(b, twice, "single-experiment"));
+	const char *two = "Workload: batch 1\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms\n"
+			  "Top CPU / orchestration cost: Python loop 38 ms\n"
+			  "Next experiment: capture the decode step in a CUDA graph / batch 8 requests together.\n";
+	assert_false(passes_in(b, two, "single-experiment"));
+	assert_false(passes_in(st, "BLUF: wrap prefill and decode in NVTX ranges: torch.cuda.nvtx.range_push(\"prefill\") "
+				   "and range_push(\"decode\") with range_pop().\n\nRecommendation: the two ranges above. "
+				   "Copies and tokenizer to be looked at in a later run.\n",
+			       "ranges-cover-suspects"));
+	gr_exercise_free(b);
+	gr_exercise_free(st);
+}
+
 /* Rounds 71 and 72 (confident misconceptions; self-assessed against the
  * rubric): a ticked criterion title with a gloss in brackets, and
  * "Criterion 3 (...): met", are claims, not content; "there's no point
@@ -1879,6 +1905,7 @@ int main(void)
 		cmocka_unit_test(test_rule_slides_and_issues),
 		cmocka_unit_test(test_rule_exam_deletions),
 		cmocka_unit_test(test_rule_self_assessment),
+		cmocka_unit_test(test_rule_memos_and_translations),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
