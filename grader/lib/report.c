@@ -1241,6 +1241,8 @@ static void label_header_tables(struct parser *p)
 			s++;
 		if (s >= e || b[s] != '|' || l->code)
 			continue;
+		if (i > 0 && p->li[i - 1].len && memchr(b + p->li[i - 1].off, '|', p->li[i - 1].len))
+			continue; /* a row under another: only a table's first row is its header */
 		int col_field[32], ncol = 0, labels = 0;
 		for (size_t c = s + 1; c < e && ncol < 32;) {
 			size_t ce = c;

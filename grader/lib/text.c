@@ -945,7 +945,6 @@ static int said_self(const char *b, size_t len, size_t s, size_t n)
 	return 0;
 }
 
-
 /* A chat export ("[10:32] priya: let's just quantize", "<alex> ..."): the
  * learner is the speaker they say they are ("(I'm kenji)"), or "me", or
  * else the one who wrote the most; the others' messages are theirs and are
@@ -1241,7 +1240,7 @@ static int dictated(const char *b, size_t len)
 {
 	if (!memmem(b, len, "olon", 4) && !memmem(b, len, "OLON", 4) && !memmem(b, len, "nderscore", 9) &&
 	    !memmem(b, len, "slash", 5))
-		return 0; /* the usual case: two searches */
+		return 0; /* the usual case: a few searches */
 	int n = 0;
 	for (size_t s = 0; s < len && n < 2;) {
 		size_t e = line_end(b, s, len);
@@ -1253,7 +1252,7 @@ static int dictated(const char *b, size_t len)
 	static const char *const marks[] = { "colon", "underscore", "slash", NULL };
 	n = 0;
 	for (size_t i = 0; i < len && n < 2; i++)
-		if ((i == 0 || !gr_isalnum((unsigned char)b[i - 1])) && strchr("cCuUsS", b[i]) && b[i])
+		if (b[i] && (i == 0 || !gr_isalnum((unsigned char)b[i - 1])) && strchr("cCuUsS", b[i]))
 			for (const char *const *w = marks; *w; w++)
 				n += word_is(b, i, len, *w);
 	return n >= 2;
