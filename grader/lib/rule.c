@@ -863,6 +863,39 @@ static unsigned option_of(const char *b, const struct gr_mention *x)
 }
 
 /* Is x in what a line opening with a rejecting verdict lists? */
+/* "→ Step 3 (much later, maybe never): a custom kernel", "- (not now):
+ * FlashAttention": a step whose label says, in brackets, that it waits
+ * defers what follows the colon, to the line's end. Added to the rejected
+ * spans, kept ascending. */
+static int find_deferred_steps(const char *b, size_t len, struct cues *c)
+{
+	static const char *const later[] = { "later", "never", "not now", "not yet", "next sprint", "someday",
+					     "eventually", "if ever", "backlog", "parked", NULL };
+	for (const char *p = memchr(b, ')', len); p; p = memchr(p + 1, ')', len - (size_t)(p + 1 - b))) {
+		size_t close = (size_t)(p - b), k = close + 1;
+		while (k < len && (b[k] == ' ' || b[k] == '*'))
+			k++;
+		if (k >= len || b[k] != ':')
+			continue;
+		size_t open = close;
+		while (open > 0 && b[open - 1] != '(' && b[open - 1] != '\n' && close - open < 60)
+			open--;
+		if (open == 0 || b[open - 1] != '(' || !has_phrase(b, span_at(open, close), later))
+			continue;
+		const char *nl = memchr(b + k, '\n', len - k);
+		size_t eol = nl ? (size_t)(nl - b) : len;
+		if (GR_GROW(c->rejected, c->nrejected, c->rcap, 4) < 0)
+			return -1;
+		size_t at = c->nrejected++;
+		while (at > 0 && c->rejected[at - 1].start > k) {
+			c->rejected[at] = c->rejected[at - 1];
+			at--;
+		}
+		c->rejected[at] = span_at(k, eol);
+	}
+	return 0;
+}
+
 static int under_rejected(const struct cues *c, const struct gr_mention *x)
 {
 	size_t lo = 0, hi = c->nrejected;
@@ -2647,7 +2680,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (cues.n > 1)
 		qsort(cues.v, cues.n, sizeof(*cues.v), cmp_cue);
 	drop_proposing_cues(&cues, buf);
-	if (find_verdicts(buf, len, &cues) < 0)
+	if (find_verdicts(buf, len, &cues) < 0 || find_deferred_steps(buf, len, &cues) < 0)
 		goto nomem;
 	cues.picked = find_picks(buf, len, tri);
 	for (const char *const *x = crosses; *x && !cues.crosses; x++)

@@ -1568,6 +1568,14 @@ static void test_rule_memos_and_translations(void **state)
 				   "and range_push(\"decode\") with range_pop().\n\nRecommendation: the two ranges above. "
 				   "Copies and tokenizer to be looked at in a later run.\n",
 			       "ranges-cover-suspects"));
+	/* Round 75 (decision trees): a step whose label says it waits. */
+	const char *tree = "Next experiment: re-profile with record_shapes=True and with_stack=True; find who calls "
+			   "aten::to.\n-> Step 2 (if fp32 weights): load in bf16.\n-> Step 3 (much later, maybe never): "
+			   "write a custom Triton attention kernel.\n";
+	assert_true(passes(tree, "no-custom-attention"));
+	assert_false(passes("Next experiment: re-profile with record_shapes=True.\n-> Step 3 (right away): write a "
+			    "custom Triton attention kernel.\n",
+			    "no-custom-attention"));
 	/* Round 76 (tech leads): a task parked for a later sprint, or put off
 	 * until someone else answers, covers nothing now. */
 	assert_false(passes_in(st, "Next run - ranges:\n* tokenize -> record_function(\"tokenize\")\n"
