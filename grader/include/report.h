@@ -79,7 +79,8 @@ struct gr_report {
 	unsigned char *code_line;           /* per line: 1 inside a fenced code block */
 	unsigned char *old_line;            /* per line, withdrawn: 1 in an earlier version the learner
 					     * marked replaced ("### v1 (superseded)"), 2 in a classmate's
-					     * report the learner reviews ("Reviewing Sam's report:") */
+					     * report the learner reviews ("Reviewing Sam's report:"), 3 in
+					     * the wrong answers a learner lists ("### Common mistakes") */
 	int words;                          /* words outside field labels */
 	struct gr_span *deferred;           /* blocks under a deferred section's heading */
 	size_t ndeferred;

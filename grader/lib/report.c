@@ -1634,6 +1634,24 @@ static int own_opening(const struct parser *p, const struct linfo *l)
 	return 0;
 }
 
+/* Line l heads the wrong answers the learner lists to explain them:
+ * "### Common mistakes", "What a weak answer would say:", "Red herrings",
+ * "Don't do this". */
+static int mistakes_heading(const struct parser *p, const struct linfo *l)
+{
+	static const char *const words[] = { "mistakes", "mistake", "pitfalls", "weak answer", "weak answers",
+					     "bad answer", "bad answers", "wrong answers", "wrong answer", "red herrings",
+					     "red herring", "don't do this", "do not do this", "anti-patterns",
+					     "antipatterns", "what not to do", "common errors", "traps to avoid", NULL };
+	if (l->blank || l->code || l->field >= 0 || l->item == 1)
+		return 0;
+	const char *b = p->buf;
+	size_t s = l->body, e = l->off + l->len;
+	while (e > s && strchr(" :*_#-()[].", b[e - 1]))
+		e--;
+	return e > s && e - s <= 60 && gr_count_words(b, s, e) <= 10 && any_word_ci(b, s, e, words);
+}
+
 /* A resubmission that keeps its earlier version under a heading naming it
  * ("### Previous attempt (superseded)", "v1 (old, ignore)"), or a review
  * that pastes the classmate's report it reviews ("Reviewing Sam's
@@ -1666,7 +1684,9 @@ static void mark_old_blocks(struct parser *p)
 	static const char *const stems[] = { "version", "draft", "attempt", "submission", "previous", "old ",
 					     "original", "earlier", "superseded", "outdated", "obsolete", "peer",
 					     "review", "classmate", "partner", "teammate", "colleague", "'s report",
-					     "'s answer", "'s draft", NULL };
+					     "'s answer", "'s draft", "mistake", "pitfall", "weak answer", "bad answer",
+					     "wrong answer", "red herring", "don't do this", "do not do this", "anti-pattern",
+					     "antipattern", "what not to do", "common error", NULL };
 	static const char *const adopt[] = { "same as", "agree with everything", "agree with all", "submit the same",
 					     "adopt", "identical to", "with both", "keep both", "use both", NULL };
 	const struct gr_trigrams *t = p->r->tri;
@@ -1692,6 +1712,8 @@ static void mark_old_blocks(struct parser *p)
 		int kind = version_heading(p, &p->li[i], old, now) ? 1 : 0, peer = 0;
 		if (!kind && !adopted && (peer = peer_heading(p, &p->li[i])) > 0)
 			kind = 2;
+		if (!kind && mistakes_heading(p, &p->li[i]))
+			kind = 3, peer = 2; /* withdrawn whatever else the report holds */
 		if (!kind)
 			continue;
 		uint32_t seen = 0; /* fields the block labelled */
@@ -1718,8 +1740,10 @@ static void mark_old_blocks(struct parser *p)
 						break;
 					seen |= 1u << n->field;
 				}
-				if (kind == 2 && blank && content && own_opening(p, n))
+				if (kind >= 2 && blank && content && own_opening(p, n))
 					break; /* the review done, "What I'd add instead: ..." */
+				if (kind == 3 && blank && content && !n->item)
+					break; /* a list of mistakes ends with the list */
 			}
 			blank = 0;
 			content = 1;

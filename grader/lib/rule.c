@@ -1563,6 +1563,52 @@ static void mark_deleted(struct gr_analysis *a)
 	}
 }
 
+/* A what-if about another setup: "For a long-context 32k prompt, my next
+ * experiment would be FlashAttention work", "If this were batch 8, I'd
+ * batch", "Had the model been loaded in fp32, I'd wrap the casts",
+ * "Hypothetically, on an H100 ...". A sentence that opens so and says
+ * "would" ('d) is about that setup, not this table: what it names is not
+ * proposed. */
+static void mark_counterfactual(struct gr_analysis *a)
+{
+	static const char *const opens[] = { "if this were", "if it were", "if the model were", "if the model had",
+					     "if we were", "if we had", "if i were", "had the", "had we", "had i",
+					     "suppose", "hypothetically", "what-if", "what if:", "in a training run",
+					     "in training", "for a long", "for a longer", "for a bigger", "for a larger",
+					     "for a 32k", "for a 16k", "for a 64k", "for a 128k", "for long-context",
+					     "on an h100", "on a bigger", "on a faster", "with a bigger batch",
+					     "at batch 8", "at batch 16", "at a larger batch", NULL };
+	static const char *const would[] = { "would", "i'd", "we'd", "it'd", "they'd", NULL };
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *tri = r->tri;
+	if (!tri || !tri->lower || tri->len != r->text.len || !memmem(tri->lower, tri->len, "would", 5) ||
+	    (!gr_trigrams_may_hold(tri, "'d ", 3) && !memmem(tri->lower, tri->len, "would", 5)))
+		return;
+	const char *lo = tri->lower;
+	for (size_t t = 0; t < r->nsentences; t++) {
+		struct gr_span sp = r->sentences[t];
+		size_t k = sp.start;
+		while (k < sp.end && strchr(" -*_>#", lo[k]))
+			k++;
+		const char *const *o = opens;
+		for (; *o; o++)
+			if (sp.end - k >= strlen(*o) && !memcmp(lo + k, *o, strlen(*o)))
+				break;
+		if (!*o || !has_phrase(lo, sp, would))
+			continue;
+		/* "Had the model been loaded in bf16, copy_ would vanish - so the
+		 * experiment is to load it in bf16": what it concludes is the plan */
+		static const char *const turn[] = { "-  so ", "- so ", ", so ", "; so ", " so the ", "which is why", NULL };
+		size_t end = sp.end;
+		for (const char *const *w = turn; *w; w++) {
+			const char *at = memmem(lo + k, sp.end - k, *w, strlen(*w));
+			if (at && (size_t)(at - lo) < end)
+				end = (size_t)(at - lo);
+		}
+		report_span(a, t, sp.start, end);
+	}
+}
+
 /* Is b[from, to) only the opening of a note ("(my note: NO,", "[EDIT: no,",
  * "(learner's note 2: I")? */
 static int note_opening(const char *b, size_t from, size_t to)
@@ -1692,6 +1738,39 @@ static void mark_reported(struct gr_analysis *a)
 }
 
 /* ---- superseded versions ---------------------------------------------------- */
+
+/* Line ln lists a wrong answer ("- \"Next experiment: FlashAttention\" -
+ * attention is 6% of CUDA time", "- FlashAttention -> attn is ~6%"): is
+ * `at` in the wrong answer itself, quoted anywhere on the line or, with no
+ * quote, the item's words up to its first separator? What explains it
+ * after is the learner's. */
+static int in_mistake(const struct gr_report *r, size_t ln, size_t at)
+{
+	const char *b = r->text.buf;
+	size_t s = r->text.lines[ln].off, e = s + r->text.lines[ln].len;
+	int quoted = 0;
+	for (size_t q = s; q < e; q++) {
+		if (b[q] != '"')
+			continue;
+		const char *close = memchr(b + q + 1, '"', e - q - 1);
+		size_t z = close ? (size_t)(close - b) : e;
+		if (at > q && at < z)
+			return 1;
+		quoted = 1;
+		q = z;
+	}
+	if (quoted)
+		return 0;
+	size_t k = s;
+	while (k < e && (b[k] == ' ' || b[k] == '-' || b[k] == '*' || b[k] == '+' || isdigit((unsigned char)b[k]) ||
+			 b[k] == '.' || b[k] == ')'))
+		k++;
+	for (size_t z = k; z < e; z++)
+		if (b[z] == ':' || b[z] == '(' || (b[z] == '-' && z + 1 < e && (b[z + 1] == '>' || b[z + 1] == ' ')) ||
+		    (b[z] == '.' && z + 1 < e && b[z + 1] == ' '))
+			return at >= k && at < z;
+	return at >= k;
+}
 
 /* An earlier version the learner names ("v1: write fused attention kernel",
  * "in my first draft I proposed ...", "Previously I wrote ..."): where its
@@ -1908,9 +1987,14 @@ static void mark_superseded(struct gr_analysis *a)
 	if (withdrawn)
 		for (size_t c = 0; c < a->ex->nconcepts; c++)
 			for (size_t i = 0; i < a->concepts[c].n; i++) {
-				int ln = gr_text_line_of(&r->text, a->concepts[c].v[i].start);
-				if (ln > 0 && r->old_line[ln - 1])
-					a->concepts[c].v[i].negated = a->concepts[c].v[i].stuffed = 1;
+				struct gr_mention *x = &a->concepts[c].v[i];
+				int ln = gr_text_line_of(&r->text, x->start);
+				if (ln <= 0 || !r->old_line[ln - 1])
+					continue;
+				if (r->old_line[ln - 1] != 3)
+					x->negated = x->stuffed = 1;
+				else if (in_mistake(r, (size_t)ln - 1, x->start))
+					x->negated = 1; /* the wrong answer itself: rejected, the why stays */
 			}
 }
 
@@ -2718,6 +2802,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_retracted(a);
 	mark_dropped_ideas(a);
 	mark_deleted(a);
+	mark_counterfactual(a);
 	mark_noted_wrong(a);
 	mark_superseded(a);
 	mark_feedback_quotes(a);

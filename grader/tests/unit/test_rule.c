@@ -1545,6 +1545,56 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 78 (model answers with a "common mistakes" section): the wrong
+ * answers listed under such a heading are rejected, quoted or not, and no
+ * field; what explains them stays the learner's. */
+static void test_rule_common_mistakes(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *report = "Workload: 7B decode, batch 1\nHardware: A100 80GB\nTop CUDA time: aten::copy_, 61% of "
+			     "CUDA time\nTop CPU / orchestration cost: Python decode loop 11 ms\nNext experiment: record_shapes=True, "
+			     "group copy_ by input dtype and device\n\n";
+	char text[2048];
+	snprintf(text, sizeof(text), "%sCommon mistakes:\n* \"Next experiment: FlashAttention\" - attention is 0.06 of CUDA "
+		 "time\n* FlashAttention-3 -> attn is ~6%%, not the problem\n", report);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_true(passes_in(c, text, "single-experiment"));
+	/* Listed first, under a heading with a gloss: no field either. */
+	snprintf(text, sizeof(text), "Don't do this (what I almost wrote first):\n1) \"Next experiment: write a custom "
+		 "Triton attention kernel\" - even a perfect one wins back at most 2.4 ms.\n\n%s", report);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_true(passes_in(c, text, "field-names"));
+	gr_exercise_free(c);
+}
+
+/* Round 77 (what-ifs): a sentence about another setup ("For a
+ * long-context 32k prompt, my next experiment would be FlashAttention
+ * work") proposes nothing for this table, unless it concludes with the
+ * plan ("Had the model been loaded in bf16, copy_ would vanish - so that's
+ * the experiment: load with torch_dtype=..."); "depends on the setup"
+ * picks none. */
+static void test_rule_what_ifs(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *head = "Workload: 7B decode\nHardware: A100\nTop CUDA time: aten::copy_, 61%\n"
+			   "Top CPU / orchestration cost: Python decode loop 11.0 ms\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%sNext experiment: record_shapes=True and group copy_ by dtype and device.\n"
+		 "For a long-context 32k prompt, my next experiment would be FlashAttention work.\n", head);
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	assert_true(passes_in(c, text, "single-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: had the model been loaded in bf16, copy_ would vanish - so that's "
+		 "the experiment: load with torch_dtype=torch.bfloat16, re-profile the same step, compare copy_.\n", head);
+	assert_true(passes_in(c, text, "movement-experiment"));
+	snprintf(text, sizeof(text), "%sNext experiment: depends on the setup, honestly.\n  - If this were batch 8, I'd "
+		 "push batching further.\n  - For a long-context 32k prompt, my next experiment would be FlashAttention "
+		 "work.\n", head);
+	assert_false(passes_in(c, text, "single-experiment"));
+	gr_exercise_free(c);
+}
+
 /* Rounds 73, 74 and 76 (decision memos; bilingual answers; tech leads):
  * one experiment said again after a slash, in another language, is still
  * one; "to be looked at in a later run", "next sprint", "can wait" leave a
@@ -1927,6 +1977,8 @@ int main(void)
 		cmocka_unit_test(test_rule_exam_deletions),
 		cmocka_unit_test(test_rule_self_assessment),
 		cmocka_unit_test(test_rule_memos_and_translations),
+		cmocka_unit_test(test_rule_what_ifs),
+		cmocka_unit_test(test_rule_common_mistakes),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
