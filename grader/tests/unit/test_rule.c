@@ -1657,6 +1657,11 @@ static void test_rule_self_assessment(void **state)
 	assert_false(passes_in(st, "I will use torch.profiler.record_function for the ranges.\nCriterion 3 (ranges "
 				   "around the tokenizer, the copies/casts and the forward): met\n",
 			       "ranges-cover-suspects"));
+	/* Round 80 (answers that cite sources): "leaving X without a range". */
+	assert_false(passes_in(st, "Ranges with torch.profiler.record_function: `h2d_inputs` around the .to('cuda') of "
+				   "the inputs, `prefill`, `decode_step`.\nI'm leaving tokenizer.encode without a range: it has "
+				   "0 ms CUDA total.\n",
+			       "ranges-cover-suspects"));
 	const char *skip = "The aten::copy_ calls are the KV cache being written, so there's no point putting a range "
 			   "on it.\n\nRanges (torch.profiler.record_function):\n- `tokenize` - tokenizer.encode\n"
 			   "- `prefill` - the prompt forward\n- `decode_step` - each generation step\n";
