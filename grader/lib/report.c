@@ -253,6 +253,31 @@ static size_t part_at(const char *b, size_t i, size_t end, int *number)
 	return k;
 }
 
+/* A thread's post number at b[i]: "5/7 ", "(3/8) ", "2/ " (one or two
+ * digits each side); the end of the mark, or i. */
+static size_t thread_mark_at(const char *b, size_t i, size_t end)
+{
+	size_t k = i + (i < end && b[i] == '(');
+	size_t d = k;
+	while (k < end && isdigit((unsigned char)b[k]) && k - d < 3)
+		k++;
+	if (k == d || k - d > 2 || k >= end || b[k] != '/')
+		return i;
+	size_t n = ++k;
+	while (k < end && isdigit((unsigned char)b[k]) && k - n < 3)
+		k++;
+	if (k - n > 2)
+		return i;
+	if (b[i] == '(') {
+		if (k >= end || b[k] != ')')
+			return i;
+		k++;
+	}
+	if (k >= end || b[k] != ' ')
+		return i;
+	return k + 1;
+}
+
 /* "Slide 4 - ", "Slide 4: ", "Slide 4/7 ", "Slide 2 of 6 - ": a slide's
  * number before its title; the end of the mark, or i. A slide with no
  * title ("Slide 7") is no mark: its line holds nothing else. */
@@ -371,6 +396,8 @@ static void decorate(struct parser *p, struct linfo *l)
 			j = i + 3; /* "- [x] Workload: ...": a task list's box */
 		} else if (b[i] == '|') {
 			j = i + 1;
+		} else if ((j = thread_mark_at(b, i, end)) > i) {
+			/* "5/7 Next experiment: ...", "(3/8) ...": a thread's post number */
 		} else if (isdigit((unsigned char)b[i]) || (b[i] == '(' && i + 1 < end && isdigit((unsigned char)b[i + 1]))) {
 			size_t k = b[i] == '(' ? i + 1 : i;
 			int n = 0, levels = 0;

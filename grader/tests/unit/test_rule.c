@@ -1545,6 +1545,21 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
+ * before a label is decoration. */
+static void test_rule_thread_posts(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *thread = "🧵 Part C, from memory #CUDA #LLM\n\n1/7 Workload: 7B, batch 1, one decode step\n\n"
+			     "2/7 Hardware: 1x A100 80GB SXM\n\n3/7 Top CUDA time: aten::copy_ 24.4 of 40.0 ms = 61% of CUDA "
+			     "time\n\n4/7 Top CPU / orchestration cost: the Python decode loop, 11 ms\n\n(5/7) Next experiment: "
+			     "re-profile with record_shapes=True and group copy_ by input dtype + device\n";
+	assert_true(passes_in(c, thread, "field-names"));
+	assert_true(passes_in(c, thread, "copy-share"));
+	gr_exercise_free(c);
+}
+
 /* Round 78 (model answers with a "common mistakes" section): the wrong
  * answers listed under such a heading are rejected, quoted or not, and no
  * field; what explains them stays the learner's. */
@@ -1984,6 +1999,7 @@ int main(void)
 		cmocka_unit_test(test_rule_memos_and_translations),
 		cmocka_unit_test(test_rule_what_ifs),
 		cmocka_unit_test(test_rule_common_mistakes),
+		cmocka_unit_test(test_rule_thread_posts),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
