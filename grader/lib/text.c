@@ -883,15 +883,28 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 		*ne = (size_t)(gt - b);
 		return (size_t)(gt - b) + 1;
 	}
-	/* A transcript's role tag with no timestamp: "Student: ...", "TA: ...". */
+	/* A role tag with no timestamp: a transcript's "Student: ...", "TA:
+	 * ...", or a rubber-duck dialogue's "Duck: ...", "🦆: ...", "🙋 Me:
+	 * ...", "Future me: ...". Emoji before the name, and an emoji alone as
+	 * the name, are the tag. */
 	static const char *const roles[] = { "student", "ta", "tutor", "instructor", "interviewer", "examiner",
-					     "learner", "teacher", "professor", "prof", "me", NULL };
-	size_t w = i;
-	while (w < e && w - i < 12 && gr_isalpha((unsigned char)b[w]))
+					     "learner", "teacher", "professor", "prof", "me", "duck", "rubber duck",
+					     "future me", "senior", "sr", "skeptic", "mentor", "bot", "chatbot", NULL };
+	size_t w = i, emoji = 0;
+	while (w < e && ((unsigned char)b[w] >= 0x80 || (w > i && b[w] == ' ')) && w - i < 16)
+		emoji += (unsigned char)b[w++] >= 0x80; /* "🙋 ", "🦆" */
+	size_t r0 = w;
+	while (w < e && w - r0 < 16 && (gr_isalpha((unsigned char)b[w]) || (b[w] == ' ' && w > r0)))
 		w++;
-	if (w > i && w + 1 < e && b[w] == ':' && b[w + 1] == ' ' && any_name(b + i, w - i, roles)) {
-		*ns = i;
-		*ne = w;
+	size_t r1 = w;
+	while (r1 > r0 && b[r1 - 1] == ' ')
+		r1--;
+	while (w < e && b[w] == ' ' && w - r1 < 2)
+		w++;
+	if (w < e && b[w] == ':' && (w + 1 == e || b[w + 1] == ' ') &&
+	    ((r1 > r0 && any_name(b + r0, r1 - r0, roles)) || (r1 == r0 && emoji && r0 > i))) {
+		*ns = r1 > r0 ? r0 : i;
+		*ne = r1 > r0 ? r1 : r0;
 		return w + 1;
 	}
 	int bracket = i < e && b[i] == '[';

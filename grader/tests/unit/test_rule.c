@@ -1545,6 +1545,31 @@ static void test_rule_resubmission_history(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 83 (rubber-duck dialogues): the partner's lines ("🦆:", "Duck:",
+ * "Future me:") are not the learner's; "Me:" alone on its line opens the
+ * learner's message below it. */
+static void test_rule_duck_dialogues(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *dialogue = "Rubber duck transcript, part B\n\n🦆 Duck: Fill the template.\nMe:\n"
+			       "  Workload: batch 1, prompt 32 tokens, decode 128, tiny hidden\n  Hardware: L4\n"
+			       "  Top CUDA time: aten::matmul (6.1 ms / 240 calls)\n"
+			       "  Top CPU / orchestration cost: Python decode loop - 38 ms\n"
+			       "  Next experiment: torch.compile(mode=\"reduce-overhead\") around the decode step, compare "
+			       "ms/token\n\n🦆 Duck: What bounds it?\nMe: The host. ~15.4 ms of CUDA total but 38 ms of "
+			       "Python; the GPU waits between launches.\n";
+	assert_true(passes_in(b, dialogue, "report-fields"));
+	assert_true(passes_in(b, dialogue, "single-experiment"));
+	/* The duck's field is not the learner's. */
+	const char *duck = "🦆: Hardware: an H100, right?\nMe:\n  Workload: batch 1, prompt 32 tokens, decode 128\n"
+			   "  Top CUDA time: aten::matmul (6.1 ms / 240 calls)\n"
+			   "  Top CPU / orchestration cost: Python decode loop - 38 ms\n"
+			   "  Next experiment: capture the decode step in a CUDA graph\n\n🦆: ok.\nMe: ok.\n";
+	assert_false(passes_in(b, duck, "report-fields"));
+	gr_exercise_free(b);
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2000,6 +2025,7 @@ int main(void)
 		cmocka_unit_test(test_rule_what_ifs),
 		cmocka_unit_test(test_rule_common_mistakes),
 		cmocka_unit_test(test_rule_thread_posts),
+		cmocka_unit_test(test_rule_duck_dialogues),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
