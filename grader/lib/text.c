@@ -891,7 +891,10 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 					     "learner", "teacher", "professor", "prof", "me", "duck", "rubber duck",
 					     "future me", "senior", "sr", "skeptic", "mentor", "bot", "chatbot", NULL };
 	size_t w = i, emoji = 0;
-	while (w < e && ((unsigned char)b[w] >= 0x80 || (w > i && b[w] == ' ')) && w - i < 16)
+	while (w < e && (b[w] == '*' || b[w] == '_') && w - i < 2)
+		w++; /* "**Me:**": a bold tag */
+	size_t t0 = w;
+	while (w < e && ((unsigned char)b[w] >= 0x80 || (w > t0 && b[w] == ' ')) && w - t0 < 16)
 		emoji += (unsigned char)b[w++] >= 0x80; /* "🙋 ", "🦆" */
 	size_t r0 = w;
 	while (w < e && w - r0 < 16 && (gr_isalpha((unsigned char)b[w]) || (b[w] == ' ' && w > r0)))
@@ -901,11 +904,14 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 		r1--;
 	while (w < e && b[w] == ' ' && w - r1 < 2)
 		w++;
-	if (w < e && b[w] == ':' && (w + 1 == e || b[w + 1] == ' ') &&
-	    ((r1 > r0 && any_name(b + r0, r1 - r0, roles)) || (r1 == r0 && emoji && r0 > i))) {
-		*ns = r1 > r0 ? r0 : i;
+	size_t c = w + 1; /* past the colon and a bold tag's closing marks */
+	while (c < e && (b[c] == '*' || b[c] == '_') && c - w < 3)
+		c++;
+	if (w < e && b[w] == ':' && (c == e || b[c] == ' ') &&
+	    ((r1 > r0 && any_name(b + r0, r1 - r0, roles)) || (r1 == r0 && emoji && r0 > t0))) {
+		*ns = r1 > r0 ? r0 : t0;
 		*ne = r1 > r0 ? r1 : r0;
-		return w + 1;
+		return c;
 	}
 	int bracket = i < e && b[i] == '[';
 	i += bracket;

@@ -1568,6 +1568,11 @@ static void test_rule_duck_dialogues(void **state)
 			   "  Next experiment: capture the decode step in a CUDA graph\n\n🦆: ok.\nMe: ok.\n";
 	assert_false(passes_in(b, duck, "report-fields"));
 	gr_exercise_free(b);
+	/* Bold tags: "**Future me:** ..." is the partner's. */
+	assert_true(passes("**Future me:** Just write a custom Triton attention kernel now.\n\n"
+			   "**Me:** Next experiment: re-profile with record_shapes=True and with_stack=True to "
+			   "find who calls aten::to.\n\n**Future me:** ok.\n",
+			   "no-custom-attention"));
 }
 
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
