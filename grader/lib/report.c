@@ -1559,12 +1559,23 @@ static int any_word_ci(const char *b, size_t s, size_t e, const char *const *w)
 	return 0;
 }
 
+/* The words of line l when it is short enough to head a block (60 bytes
+ * and max_words words at most, its decoration trimmed): 1 with them in
+ * [*s, *e), else 0. */
+static int short_line(const struct parser *p, const struct linfo *l, int max_words, size_t *s, size_t *e)
+{
+	*s = l->body;
+	*e = l->off + l->len;
+	while (*e > *s && strchr(" :*_#-()[].", p->buf[*e - 1]))
+		(*e)--;
+	return *e > *s && *e - *s <= 60 && gr_count_words(p->buf, *s, *e) <= max_words;
+}
+
 /* Line l on its own names a version of the report ("### v1 (superseded)",
  * "Previous attempt:", "**v2 - final**"): a short line of no field or list
- * item, whose
- * words hold one of marks and no mark of the other kind. "Changes since
- * v1:", "v1 -> v2" point at a version; "Original answer (still stands)"
- * keeps one. */
+ * item, whose words hold one of marks and no mark of the other kind.
+ * "Changes since v1:", "v1 -> v2" point at a version; "Original answer
+ * (still stands)" keeps one. */
 static int version_heading(const struct parser *p, const struct linfo *l, const char *const *marks,
 			   const char *const *other)
 {
@@ -1573,10 +1584,8 @@ static int version_heading(const struct parser *p, const struct linfo *l, const 
 					       "kept", "unchanged", "stands", "see", NULL };
 	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item == 1 || p->buf[l->body] == '(')
 		return 0; /* "- (Noor's first draft, we dropped it)": an aside, not a heading */
-	size_t s = l->body, e = l->off + l->len;
-	while (e > s && strchr(" :*_#-()[].", p->buf[e - 1]))
-		e--;
-	if (e <= s || e - s > 60 || gr_count_words(p->buf, s, e) > 8)
+	size_t s, e;
+	if (!short_line(p, l, 8, &s, &e))
 		return 0;
 	return any_word_ci(p->buf, s, e, marks) && !any_word_ci(p->buf, s, e, other) &&
 	       !any_word_ci(p->buf, s, e, pointer) && !memchr(p->buf + s, '>', e - s);
@@ -1606,10 +1615,8 @@ static int peer_heading(const struct parser *p, const struct linfo *l)
 	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item == 1 || p->buf[l->body] == '(')
 		return 0; /* "(partner's line - attention is 6%, no)": an aside */
 	const char *b = p->buf;
-	size_t s = l->body, e = l->off + l->len;
-	while (e > s && strchr(" :*_#-()[].", b[e - 1]))
-		e--;
-	if (e <= s || e - s > 60 || gr_count_words(b, s, e) > 8 || any_word_ci(b, s, e, own))
+	size_t s, e;
+	if (!short_line(p, l, 8, &s, &e) || any_word_ci(b, s, e, own))
 		return 0;
 	if (any_word_ci(b, s, e, peer))
 		return 2;
@@ -1670,13 +1677,9 @@ static int mistakes_heading(const struct parser *p, const struct linfo *l)
 					     "bad answer", "bad answers", "wrong answers", "wrong answer", "red herrings",
 					     "red herring", "don't do this", "do not do this", "anti-patterns",
 					     "antipatterns", "what not to do", "common errors", "traps to avoid", NULL };
-	if (l->blank || l->code || l->field >= 0 || l->item == 1)
-		return 0;
-	const char *b = p->buf;
-	size_t s = l->body, e = l->off + l->len;
-	while (e > s && strchr(" :*_#-()[].", b[e - 1]))
-		e--;
-	return e > s && e - s <= 60 && gr_count_words(b, s, e) <= 10 && any_word_ci(b, s, e, words);
+	size_t s, e;
+	return !l->blank && !l->code && l->field < 0 && l->item != 1 && short_line(p, l, 10, &s, &e) &&
+	       any_word_ci(p->buf, s, e, words);
 }
 
 /* A resubmission that keeps its earlier version under a heading naming it
@@ -1692,8 +1695,10 @@ static int mistakes_heading(const struct parser *p, const struct linfo *l)
  * mark_superseded). An old copy, and a report headed only by a name ("Sam's
  * report": maybe the learner's own), are withdrawn beside a copy of the
  * learner's; a peer's, always, unless the learner adopts it ("same as
- * Sam's", "I agree with everything"). old_line keeps which: 1 an old
- * version, 2 a peer's. */
+ * Sam's", "I agree with everything"). A list of wrong answers under
+ * "Common mistakes" is kept apart the same way, whatever else the report
+ * holds, and rule.c rejects only the wrong answers in it. old_line keeps
+ * which: 1 an old version, 2 a peer's, 3 a list of mistakes. */
 static void mark_old_blocks(struct parser *p)
 {
 	static const char *const old[] = { "v0", "v1", "version 1", "first version", "first draft", "draft 1",

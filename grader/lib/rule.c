@@ -21,6 +21,13 @@
 
 /* ---- locating ------------------------------------------------------------ */
 
+/* Does r carry the lowercase copy of its own text (r->tri->lower) that the
+ * searches below read? A report built by hand may not. */
+static int indexed(const struct gr_report *r)
+{
+	return r->tri && r->tri->lower && r->tri->len == r->text.len;
+}
+
 /* Index of the span containing off (spans sorted, non-overlapping), or NONE. */
 static size_t span_of(const struct gr_span *v, size_t n, size_t off)
 {
@@ -1417,7 +1424,7 @@ static void mark_retracted(struct gr_analysis *a)
 					    "good luck with that", NULL };
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *tri = r->tri;
-	if (!tri || !tri->lower || tri->len != r->text.len)
+	if (!indexed(r))
 		return;
 	for (const char *const *c = cues; *c; c++) {
 		size_t n = strlen(*c);
@@ -1475,7 +1482,7 @@ static void mark_dropped_ideas(struct gr_analysis *a)
 					  "scratched it", NULL };
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *tri = r->tri;
-	if (!tri || !tri->lower || tri->len != r->text.len)
+	if (!indexed(r))
 		return;
 	const char *lo = tri->lower, *b = r->text.buf;
 	for (const char *const *k = kinds; *k; k++) {
@@ -1544,7 +1551,7 @@ static void mark_deleted(struct gr_analysis *a)
 	static const char *const marks[] = { "xx", "(del)", "(deleted)", NULL };
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *tri = r->tri;
-	if (!tri || !tri->lower || tri->len != r->text.len)
+	if (!indexed(r))
 		return;
 	const char *lo = tri->lower;
 	for (const char *const *m = marks; *m; m++) {
@@ -1581,8 +1588,9 @@ static void mark_counterfactual(struct gr_analysis *a)
 	static const char *const would[] = { "would", "i'd", "we'd", "it'd", "they'd", NULL };
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *tri = r->tri;
-	if (!tri || !tri->lower || tri->len != r->text.len || !memmem(tri->lower, tri->len, "would", 5) ||
-	    (!gr_trigrams_may_hold(tri, "'d ", 3) && !memmem(tri->lower, tri->len, "would", 5)))
+	/* A report that never says "would" is read no further (one search);
+	 * in one that does, "I'd" serves as well in a sentence. */
+	if (!indexed(r) || !memmem(tri->lower, tri->len, "would", 5))
 		return;
 	const char *lo = tri->lower;
 	for (size_t t = 0; t < r->nsentences; t++) {
@@ -1590,6 +1598,8 @@ static void mark_counterfactual(struct gr_analysis *a)
 		size_t k = sp.start;
 		while (k < sp.end && strchr(" -*_>#", lo[k]))
 			k++;
+		if (k >= sp.end || !strchr("ihswfoa", lo[k]))
+			continue; /* no opening starts so: most sentences stop here */
 		const char *const *o = opens;
 		for (; *o; o++)
 			if (sp.end - k >= strlen(*o) && !memcmp(lo + k, *o, strlen(*o)))
@@ -1635,7 +1645,7 @@ static void mark_noted_wrong(struct gr_analysis *a)
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *tri = r->tri;
 	const char *b = r->text.buf;
-	if (!tri || !tri->lower || tri->len != r->text.len ||
+	if (!indexed(r) ||
 	    (!memmem(tri->lower, tri->len, "wrong", 5) && !memmem(tri->lower, tri->len, "disagree", 8)))
 		return;
 	for (const char *const *c = cues; *c; c++) {
@@ -1672,7 +1682,7 @@ static void mark_reported(struct gr_analysis *a)
 					     "tempted", "draft", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
-	int all = !r->tri || !r->tri->lower || r->tri->len != r->text.len; /* no lowercase copy: look everywhere */
+	int all = !indexed(r); /* no lowercase copy: look everywhere */
 	const char *present[sizeof(stems) / sizeof(stems[0])];
 	size_t np = 0;
 	for (const char *const *st = stems; *st && !all; st++)
@@ -1926,7 +1936,7 @@ static int mark_sentence(const struct gr_report *r, unsigned char *todo, size_t 
 static void mark_superseded(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
-	if (!r->tri || !r->tri->lower || r->tri->len != r->text.len)
+	if (!indexed(r))
 		return;
 	const char *lo = r->tri->lower;
 	static const char *const again[] = { "still", "keep", "kept", "i'll", "i will", "let's", "we'll", "agree",
@@ -2029,7 +2039,7 @@ static void mark_feedback_quotes(struct gr_analysis *a)
 					    "reviewer", NULL };
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *t = r->tri;
-	if (!t || !t->lower || t->len != r->text.len)
+	if (!indexed(r))
 		return;
 	const char *b = r->text.buf, *lo = t->lower;
 	size_t len = r->text.len;
@@ -2088,7 +2098,7 @@ static void mark_changelog(struct gr_analysis *a)
 						 NULL };
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *t = r->tri;
-	if (!t || !t->lower || t->len != r->text.len || !gr_trigrams_may_hold(t, "chang", 5) ||
+	if (!indexed(r) || !gr_trigrams_may_hold(t, "chang", 5) ||
 	    !memmem(t->lower, t->len, "chang", 5))
 		return;
 	const char *lo = t->lower;
@@ -2312,7 +2322,7 @@ static void mark_meta(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *t = r->tri;
-	if (!t || !t->lower || t->len != r->text.len)
+	if (!indexed(r))
 		return;
 	static const char *const words[] = { "grader", "rubric", "criteri", "this report", NULL };
 	int any = 0;
