@@ -63,12 +63,24 @@ struct gr_line {
 	size_t len; /* without the newline */
 };
 
+/* A message of a chat log (GR_TEXT_CHAT) whose tag buf blanks: where it
+ * starts, whose it is, and another's first line as written. The others'
+ * words are not the learner's, but a question of theirs is what the
+ * learner's next message answers ("Duck: what wouldn't you touch?"). */
+struct gr_turn {
+	size_t line; /* 0-based line of buf the message starts on */
+	int self;    /* the learner's own message */
+	char *said;  /* another's first line, NUL-terminated (the learner's: NULL) */
+};
+
 struct gr_text {
 	char *buf;             /* normalised UTF-8, NUL-terminated, lines end in '\n' */
 	size_t len;
 	struct gr_line *lines; /* lines[i] is input line i + 1 */
 	size_t nlines;
 	unsigned flags;        /* GR_TEXT_* notes for warnings */
+	struct gr_turn *turns; /* a chat log's messages, in order; owned */
+	size_t nturns;
 };
 
 /* Read a whole file of at most max bytes into *out (NUL-terminated, caller

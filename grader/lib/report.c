@@ -44,6 +44,7 @@ struct linfo {
 	int nsec;          /* sections whose heading starts later on the line (lost line breaks) */
 	int sec_id[4];
 	size_t sec_at[4], sec_end[4]; /* where each heading starts; where its text ends on the line */
+	int turn;          /* a chat message starts here: 1 another's (blanked), 2 the learner's */
 };
 
 struct parser {
@@ -361,13 +362,15 @@ static void decorate(struct parser *p, struct linfo *l)
 {
 	const char *b = p->buf;
 	size_t i = l->off, end = l->off + l->len;
-	int n_part = 0;
+	int n_part = 0, sym = 0; /* sym: the last mark was a symbol ("🦆 Q: ...") */
 	while (i < end && b[i] == ' ')
 		i++;
 	l->indent = (int)(i - l->off);
 	l->blank = i == end;
 	for (int guard = 0; guard < 8 && i < end; guard++) {
 		size_t j = i;
+		int was_sym = sym;
+		sym = 0;
 		if (guard == 0 && (j = chat_prefix(b, i, end)) > i) {
 			/* "[10:42] dana: Workload: ...": the message is the line;
 			 * "[00:10] Hardware: L4" is a caption's, with no speaker */
@@ -427,7 +430,7 @@ static void decorate(struct parser *p, struct linfo *l)
 				l->item = 2;
 				l->number = n;
 			}
-		} else if (guard == 0 && (b[i] == 'Q' || b[i] == 'q') && i + 2 < end && (b[i + 1] == ':' || b[i + 1] == '.') &&
+		} else if ((guard == 0 || was_sym) && (b[i] == 'Q' || b[i] == 'q') && i + 2 < end && (b[i + 1] == ':' || b[i + 1] == '.') &&
 			   b[i + 2] == ' ') {
 			/* "Q: Workload:" then "A: ...": an exported quiz, question and answer */
 			j = i + 2;
@@ -454,6 +457,7 @@ static void decorate(struct parser *p, struct linfo *l)
 			/* "## In [5]: Next experiment:": a notebook's cell */
 		} else if ((j = symbol_at(b, i, end)) > i) {
 			/* "🐌 **Top CPU ...:**", "🅿️ Parking lot:": a mark, not text */
+			sym = 1;
 		} else if ((j = letter_item_at(b, i, end)) > i) {
 			/* "c) Not optimize now", "(b) ...": a lettered item */
 			l->item = l->item ? l->item : 1;
@@ -2205,7 +2209,8 @@ static int bold_label_after_blank(const struct parser *p, size_t i)
  * section of its own: an aside, a bold heading, another part's bold label? */
 static int ends_answer(const struct parser *p, size_t i)
 {
-	return aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i);
+	/* In a chat log, another's message ends the learner's answer. */
+	return p->li[i].turn == 1 || aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i);
 }
 
 /* Is line i an agenda's entry for a section a later heading opens ("#
@@ -2220,11 +2225,30 @@ static int bare_title(const struct parser *p, size_t i)
 	       (!c || !has_content(p->buf, (size_t)(c - p->buf) + 1, l->off + l->len));
 }
 
+/* Is the list holding item i under a heading that names it an agenda ("#
+ * Slide 2 - Agenda", "## Outline")? */
+static int under_agenda(const struct parser *p, size_t i)
+{
+	static const char *const names[] = { "agenda", "outline", "contents", "overview", "roadmap", NULL };
+	while (i > 0 && (p->li[i].item || p->li[i].blank))
+		i--;
+	const struct linfo *h = &p->li[i];
+	if (!h->heading || h->item)
+		return 0;
+	for (const char *const *n = names; *n; n++)
+		if (word_at_ci(p->buf, h->off, h->off + h->len, *n))
+			return 1;
+	return 0;
+}
+
 static int agenda_entry(const struct parser *p, size_t i)
 {
 	const struct linfo *l = &p->li[i];
-	if (!bare_title(p, i) || !((i > 0 && bare_title(p, i - 1)) || (i + 1 < p->nl && bare_title(p, i + 1))))
-		return 0; /* titles only, two in a row: "3. Why copy_ / to exist", "4. What we won't touch yet" */
+	/* Titles only, two in a row: "3. Why copy_ / to exist", "4. What we
+	 * won't touch yet"; or one, in a list headed "Agenda". */
+	if (!bare_title(p, i) ||
+	    !((i > 0 && bare_title(p, i - 1)) || (i + 1 < p->nl && bare_title(p, i + 1)) || under_agenda(p, i)))
+		return 0;
 	size_t k = i + 1;
 	while (k < p->nl && p->li[k].item)
 		k++; /* past the agenda */
@@ -2232,6 +2256,82 @@ static int agenda_entry(const struct parser *p, size_t i)
 		if (p->li[k].section == l->section && !p->li[k].item)
 			return 1; /* a heading of its own further down */
 	return 0;
+}
+
+/* Which section does another's question in a chat log open ("Duck: what
+ * wouldn't you touch?", "Q: What are you leaving alone?"): -1 none. The
+ * question is theirs and is not graded; the learner's reply under it is
+ * the section's answer, as under a heading. */
+static int asked_section(struct parser *p, const char *q)
+{
+	size_t n = strlen(q), i = 0;
+	while (i < n && (q[i] == ' ' || q[i] == '*' || q[i] == '_' || q[i] == '>'))
+		i++;
+	if (i + 1 < n && (q[i] == 'Q' || q[i] == 'q') && (q[i + 1] == ':' || q[i + 1] == '.'))
+		for (i += 2; i < n && q[i] == ' ';)
+			i++;
+	if (n - i > GR_MAX_LABEL_SCAN)
+		n = i + GR_MAX_LABEL_SCAN;
+	while (n > i && ((unsigned char)q[n] & 0xC0) == 0x80)
+		n--; /* whole characters only */
+	for (size_t s = 0; s < p->ex->nsections; s++) {
+		const pcre2_code *re = p->ex->sections[s].heading_re;
+		if (!re)
+			continue;
+		pcre2_set_offset_limit(p->s->mctx, i); /* anchored, as headings are */
+		int rc = gr_match_code(re, q, n, i, p->md, p->s->mctx);
+		pcre2_set_offset_limit(p->s->mctx, PCRE2_UNSET);
+		if (rc >= 0 && pcre2_get_ovector_pointer(p->md)[1] > i)
+			return (int)s;
+	}
+	return -1;
+}
+
+/* A chat log's messages (text.h): where each starts, and the sections its
+ * others' questions open. */
+static void read_turns(struct parser *p)
+{
+	const struct gr_text *t = &p->r->text;
+	for (size_t k = 0; k < t->nturns; k++) {
+		const struct gr_turn *u = &t->turns[k];
+		if (u->line >= p->nl)
+			continue;
+		struct linfo *l = &p->li[u->line];
+		l->turn = u->self ? 2 : 1;
+		if (!u->self && u->said && l->field < 0 && l->section < 0)
+			l->section = asked_section(p, u->said);
+	}
+}
+
+static int blank_line(const struct gr_text *t, size_t i)
+{
+	const char *b = t->buf + t->lines[i].off;
+	for (size_t k = 0; k < t->lines[i].len; k++)
+		if (b[k] != ' ')
+			return 0;
+	return 1;
+}
+
+/* The paragraph of the learner's message in a chat log that holds offset
+ * off: [*from, *to). 0 when the text is no chat log. A message runs on to
+ * the next one, but a report written after the last one is no part of it. */
+static int message_at(const struct gr_report *r, size_t off, size_t *from, size_t *to)
+{
+	const struct gr_text *t = &r->text;
+	size_t k = t->nturns;
+	while (k > 0 && t->lines[t->turns[k - 1].line].off > off)
+		k--;
+	if (!k || !t->turns[k - 1].self)
+		return 0;
+	size_t first = t->turns[k - 1].line, last = k < t->nturns ? t->turns[k].line : t->nlines;
+	size_t at = (size_t)gr_text_line_of(t, off) - 1, a = at, z = at;
+	while (a > first && !blank_line(t, a - 1))
+		a--;
+	while (z + 1 < last && !blank_line(t, z + 1))
+		z++;
+	*from = t->lines[a].off;
+	*to = t->lines[z].off + t->lines[z].len;
+	return 1;
 }
 
 static void find_sections(struct parser *p)
@@ -2303,6 +2403,16 @@ static void find_sections(struct parser *p)
 				first--;
 			while (last + 1 < r->nsentences && gr_sentence_continues(r, last + 1))
 				last++;
+			/* In a chat log, the whole message it is part of: a
+			 * reply is one answer ("No. It's already flash. 35 ms of
+			 * copies come first. Not optimising attention yet."). */
+			size_t mf, mt;
+			if (message_at(r, r->sentences[k].start, &mf, &mt)) {
+				while (first > 0 && r->sentences[first - 1].start >= mf)
+					first--;
+				while (last + 1 < r->nsentences && r->sentences[last + 1].end <= mt)
+					last++;
+			}
 			r->sections[s].found = 3;
 			r->sections[s].span = (struct gr_span){ .start = r->sentences[first].start, .end = r->sentences[last].end };
 			r->sections[s].line = gr_text_line_of(&r->text, r->sentences[k].start);
@@ -2647,6 +2757,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 		if (p.li[i].echo_section >= 0 && p.li[i].field < 0)
 			p.li[i].section = p.li[i].echo_section;
 	}
+	read_turns(&p);
 	drop_stray_aliases(&p);
 	fields_in_sections(&p);
 	mark_code(&p);

@@ -970,7 +970,31 @@ static int said_self(const char *b, size_t len, size_t s, size_t n)
  * blanked, and the learner's keep their words without the timestamp and
  * name. A message runs on over the lines after it until the next chat
  * line. */
-static unsigned read_chat(char *b, size_t len)
+static void turns_free(struct gr_text *t)
+{
+	for (size_t k = 0; k < t->nturns; k++)
+		free(t->turns[k].said);
+	free(t->turns);
+	t->turns = NULL;
+	t->nturns = 0;
+}
+
+/* Keep a message's start (line ln) before its tag is blanked; without
+ * memory the turns are dropped, and the log is read as before. */
+static void keep_turn(struct gr_text *t, size_t *cap, size_t ln, int self, const char *said, size_t n)
+{
+	if (*cap == (size_t)-1)
+		return;
+	char *copy = NULL;
+	if (GR_GROW(t->turns, t->nturns, *cap, 16) < 0 || (!self && !(copy = strndup(said, n)))) {
+		turns_free(t);
+		*cap = (size_t)-1;
+		return;
+	}
+	t->turns[t->nturns++] = (struct gr_turn){ ln, self, copy };
+}
+
+static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 {
 	struct speaker who[16];
 	size_t nwho = 0, lines = 0, ns, ne, cur = (size_t)-1;
@@ -1019,11 +1043,13 @@ static unsigned read_chat(char *b, size_t len)
 	size_t sn = who[self].n < sizeof(name) ? who[self].n : sizeof(name);
 	memcpy(name, b + who[self].s, sn);
 	int theirs = 0; /* the message running on is someone else's */
-	for (size_t s = 0; s < len;) {
+	size_t cap = 0, ln = 0;
+	for (size_t s = 0; s < len; ln++) {
 		size_t e = line_end(b, s, len);
 		size_t m = chat_speaker(b, s, e, &ns, &ne);
 		if (m) {
 			theirs = !(ne - ns == sn && !strncasecmp(b + ns, name, sn));
+			keep_turn(out, &cap, ln, !theirs, b + m, e - m);
 			memset(b + s, ' ', (theirs ? e : m) - s);
 		} else if (theirs) {
 			memset(b + s, ' ', e - s);
@@ -1494,6 +1520,14 @@ static size_t spoken_punctuation(char *b, size_t len)
 	return o;
 }
 
+static size_t count_lines(const char *b, size_t len)
+{
+	size_t n = 0;
+	for (const char *p = b; (p = memchr(p, '\n', len - (size_t)(p - b))) != NULL; p++)
+		n++;
+	return n;
+}
+
 static int index_lines(struct gr_text *t)
 {
 	size_t cap = 16;
@@ -1683,7 +1717,8 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_mail(b.p, b.len);
 	flags |= read_diff(b.p, b.len);
-	flags |= read_chat(b.p, b.len);
+	flags |= read_chat(b.p, b.len, out);
+	size_t lines = count_lines(b.p, b.len);
 	flags |= blank_struck(b.p, b.len);
 	flags |= blank_unticked(b.p, b.len);
 	blank_form_blanks(b.p, b.len);
@@ -1697,6 +1732,8 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	b.len = spoken_punctuation(b.p, b.len);
 	if (b.len != said) /* "colon" became ":": shorter */
 		flags |= GR_TEXT_DICTATED;
+	if (out->nturns && count_lines(b.p, b.len) != lines)
+		turns_free(out); /* HTML's line breaks moved the lines the turns name */
 	out->buf = b.p;
 	out->len = b.len;
 	out->flags = flags;
@@ -1707,6 +1744,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	return 0;
 nomem:
 	free(b.p);
+	turns_free(out);
 	return gr_error_set(err, GR_ENOMEM, name, 0, 0, "out of memory");
 }
 
@@ -1744,5 +1782,6 @@ void gr_text_free(struct gr_text *t)
 		return;
 	free(t->buf);
 	free(t->lines);
+	turns_free(t);
 	memset(t, 0, sizeof(*t));
 }

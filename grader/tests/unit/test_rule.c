@@ -1575,6 +1575,39 @@ static void test_rule_duck_dialogues(void **state)
 			   "no-custom-attention"));
 }
 
+/* Round 83 again: a partner's question is what the learner's next message
+ * answers. "Duck: what are you leaving alone?" opens the not-yet answer
+ * (the question itself is not graded); the next partner message ends it;
+ * and a reply is read whole ("No. Already flash. Copies first. Not
+ * optimising attention yet."). */
+static void test_rule_dialogue_questions(void **state)
+{
+	(void)state;
+	const char *head = "Me: Next experiment: re-profile with record_shapes=True and with_stack=True to find who "
+			   "calls aten::to.\n\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%sDuck: what are you leaving alone?\nMe: attention - it is already flash, and "
+		 "35 ms of copies are unexplained.\n\nDuck: ok.\n", head);
+	assert_true(passes(buf, "not-yet"));
+	/* Without the question, a bare reply names no deferral. */
+	snprintf(buf, sizeof(buf), "%sDuck: and then?\nMe: attention - it is already flash, and 35 ms of copies "
+		 "are unexplained.\n\nDuck: ok.\n", head);
+	assert_false(passes(buf, "not-yet"));
+	/* The answer ends where the partner speaks again. */
+	snprintf(buf, sizeof(buf), "%sDuck: anything you would skip?\nMe: hmm.\nDuck: what about attention? It is "
+		 "already flash and 35 ms of copies are unexplained.\nMe: sure.\n", head);
+	assert_false(passes(buf, "not-yet"));
+	/* The reply around an inferred deferral is one answer. */
+	snprintf(buf, sizeof(buf), "%sDuck: and the attention kernel?\nMe: No. It is already flash. 35 ms of copies "
+		 "are unexplained. Not optimising attention yet.\n\nDuck: ok.\n", head);
+	assert_true(passes(buf, "not-yet"));
+	/* An emoji before "Q:" is decoration: the question heads its answer. */
+	assert_true(passes("Next experiment: re-profile with record_shapes=True to find who calls aten::to.\n\n"
+			   "🦆 Q: What are you leaving alone?\nA: Attention. It is already flash; 35 ms of copies are "
+			   "unexplained.\n",
+			   "not-yet"));
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2031,6 +2064,7 @@ int main(void)
 		cmocka_unit_test(test_rule_common_mistakes),
 		cmocka_unit_test(test_rule_thread_posts),
 		cmocka_unit_test(test_rule_duck_dialogues),
+		cmocka_unit_test(test_rule_dialogue_questions),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
