@@ -704,6 +704,30 @@ static int runon_label_at(struct parser *p, struct linfo *l, size_t end, int *st
 	return -1;
 }
 
+/* Is the heading b[0, n) a tag ("hyp1", "H2", "hyp 2"): short, numbered? */
+static int tag_heading(const char *b, size_t n)
+{
+	if (n > 5)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (gr_isdigit((unsigned char)b[k]))
+			return 1;
+	return 0;
+}
+
+/* Is l numbered as the answer to another section than s ("2. hyp1: load
+ * in bf16 ..." answers question 2, the experiments)? A tag then only tags
+ * the item. */
+static int numbered_for_another(const struct parser *p, const struct linfo *l, size_t s)
+{
+	if (l->item != 2 || !p->ex->sections[s].number || p->ex->sections[s].number == l->number)
+		return 0;
+	for (size_t t = 0; t < p->ex->nsections; t++)
+		if (t != s && p->ex->sections[t].number == l->number)
+			return 1;
+	return 0;
+}
+
 static void scan_line(struct parser *p, struct linfo *l)
 {
 	size_t end = l->off + l->len;
@@ -740,7 +764,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 	}
 	for (size_t s = 0; s < p->ex->nsections; s++) {
 		const struct gr_section *sec = &p->ex->sections[s];
-		if (match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, l->body, end)) {
+		size_t e = match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, l->body, end);
+		if (e && !(tag_heading(p->buf + l->body, e - l->body) && numbered_for_another(p, l, s))) {
 			l->section = (int)s;
 			break;
 		}
@@ -2334,6 +2359,31 @@ static int message_at(const struct gr_report *r, size_t off, size_t *from, size_
 	return 1;
 }
 
+/* Where the block a heading of section s opens on line from ends (the
+ * line after its last): at a field, another heading or section, or the
+ * end of an answer. start: each section's first heading. */
+static size_t block_end(const struct parser *p, const size_t *start, size_t s, size_t from)
+{
+	size_t endl = p->nl;
+	for (size_t t = 0; t < p->ex->nsections; t++)
+		if (t != s && start[t] != (size_t)-1 && start[t] > from && start[t] < endl)
+			endl = start[t];
+	int first = 1; /* the first line after the heading: "### Not now" then "# attn -> no, ..." */
+	for (size_t i = from + 1; i < endl; i++) {
+		if (p->li[i].blank)
+			continue;
+		/* A '#' line right under the heading is the section's first
+		 * line, a comment written as code writes one: an empty section
+		 * under a heading says nothing. */
+		int comment = first && p->li[i].heading && p->li[from].heading;
+		first = 0;
+		if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
+		    ends_answer(p, i))
+			return i;
+	}
+	return endl;
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -2352,8 +2402,8 @@ static void find_sections(struct parser *p)
 		int under = -1; /* the section whose heading opened the block this line is in */
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1 && num; i++) {
 			struct linfo *l = &p->li[i];
-			if (l->section >= 0)
-				under = l->section;
+			if (l->section >= 0) /* "1. hyp 1: ..." is answer 1 itself: "2." next is answer 2 */
+				under = l->item == 2 && l->number == p->ex->sections[l->section].number ? -1 : l->section;
 			else if (l->heading || l->field >= 0)
 				under = -1;
 			/* "3." inside the hypotheses' own list is their third, not answer 3. */
@@ -2365,28 +2415,25 @@ static void find_sections(struct parser *p)
 	for (size_t s = 0; s < ns; s++) {
 		if (start[s] == (size_t)-1)
 			continue;
-		size_t endl = p->nl;
-		for (size_t t = 0; t < ns; t++)
-			if (t != s && start[t] != (size_t)-1 && start[t] > start[s] && start[t] < endl)
-				endl = start[t];
-		int first = 1; /* the first line after the heading: "### Not now" then "# attn -> no, ..." */
-		for (size_t i = start[s] + 1; i < endl; i++) {
-			if (p->li[i].blank)
-				continue;
-			/* A '#' line right under the heading is the section's
-			 * first line, a comment written as code writes one: an
-			 * empty section under a heading says nothing. */
-			int comment = first && p->li[i].heading && p->li[start[s]].heading;
-			first = 0;
-			if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-			    ends_answer(p, i)) {
-				endl = i;
-				break;
-			}
-		}
+		size_t endl = block_end(p, start, s, start[s]);
 		struct linfo *a = &p->li[start[s]], *z = &p->li[endl - 1];
 		r->sections[s].line = (int)start[s] + 1;
 		r->sections[s].span = (struct gr_span){ .start = a->off, .end = z->off + z->len };
+		if (r->sections[s].found != 1 || !p->ex->sections[s].deferred)
+			continue;
+		/* What is put off, headed twice ("- [ ] Icebox: attention
+		 * kernel", then "Not yet: attention, because ..."): the last
+		 * one's answer counts too, as a field written twice does.
+		 * (Hypotheses' headings repeat for each one: "H1:", "H2:".) */
+		size_t again = (size_t)-1;
+		for (size_t i = endl; i < p->nl; i++)
+			if (p->li[i].section == (int)s && !agenda_entry(p, i))
+				again = i;
+		if (again != (size_t)-1) {
+			size_t e2 = block_end(p, start, s, again);
+			r->sections[s].span.start2 = p->li[again].off;
+			r->sections[s].span.end2 = p->li[e2 - 1].off + p->li[e2 - 1].len;
+		}
 	}
 	for (size_t s = 0; s < ns; s++) {
 		if (r->sections[s].found || !p->ex->sections[s].infer_re)

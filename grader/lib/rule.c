@@ -2402,6 +2402,16 @@ static void mark_questions(struct gr_analysis *a)
  * is a keyword list: it makes no claim, so its mentions count for nothing.
  * So are lines that talk to the grader (mark_meta) and open questions
  * (mark_questions); every mention then takes its sentence's mark. */
+/* "H1", "h2", "E1", "hyp2" before a colon: the tag of a hypothesis or of
+ * its experiment. */
+static int hyp_tag(const char *w, size_t n, char next)
+{
+	if (next != ':' || n < 2 || !isdigit((unsigned char)w[n - 1]))
+		return 0;
+	return (n == 2 && strchr("HhEe", w[0])) || (n == 4 && !strncasecmp(w, "hyp", 3)) ||
+	       (n == 4 && !strncasecmp(w, "exp", 3));
+}
+
 static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -2499,8 +2509,11 @@ static void mark_stuffed(struct gr_analysis *a)
 				continue;
 			words++;
 			/* A verb opening a clause is a step of a plan ("...; measure
-			 * ms/tok"), which a keyword list has none of. */
-			function += in_set(&ws_function, b + w, n) || (head && in_set(&ws_verb, b + w, n));
+			 * ms/tok"), which a keyword list has none of; so is a tag
+			 * saying whose test or cause follows ("H1: dtypes via
+			 * record_shapes; H2: Memcpy HtoD in the trace"). */
+			function += in_set(&ws_function, b + w, n) || (head && in_set(&ws_verb, b + w, n)) ||
+				    hyp_tag(b + w, n, k < sp.end ? b[k] : 0);
 			head = 0;
 		}
 		/* A comma list of one- and two-word items is a list, not a claim.

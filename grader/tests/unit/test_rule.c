@@ -1608,6 +1608,56 @@ static void test_rule_dialogue_questions(void **state)
 			   "not-yet"));
 }
 
+/* Rounds 85 (shorthand) and 86 (task boards). What is put off, headed
+ * twice ("- [ ] Icebox: attention kernel", then "Not yet: ... because"):
+ * the last answer counts too. Shorthand tags head the follow-ups ("hyp1:",
+ * "exp1:"), a tag inside a numbered answer only tags it ("2. hyp1: ..." is
+ * answer 2), and tagged clauses are claims, not a keyword list. */
+static void test_rule_boards_and_shorthand(void **state)
+{
+	(void)state;
+	const char *board = "Next experiment: re-profile with record_shapes=True and with_stack=True on aten::to\n\n"
+			    "- [ ] Now: that\n- [ ] Icebox: attention kernel\n\n"
+			    "H1 fp32 weights cast to bf16 -> check aten::to input dtype (record_shapes)\n"
+			    "H2 to() wraps copy_, counted twice -> check trace nesting\n"
+			    "Not yet: attention. Already flash, real math, copies unexplained.\n";
+	assert_true(passes(board, "not-yet"));
+	assert_false(passes("Next experiment: re-profile with record_shapes=True on aten::to\n\n"
+			    "- [ ] Icebox: attention kernel\n",
+			    "not-yet"));
+	/* Still the dismissal the lesson warns about. */
+	assert_false(passes("Next experiment: re-profile with record_shapes=True on aten::to\n\n"
+			    "- Icebox: attention kernel\n\n"
+			    "Wouldn't optimize: the tokenizer, it's CPU so it's not the bottleneck.\n",
+			    "not-yet"));
+	const char *tags = "Next experiment: record_shapes=True re-prof, see dtypes on aten::to\n\n"
+			   "hyp1: weights fp32, cast to bf16\nhyp2: to() wraps copy_, same 54 calls counted twice\n"
+			   "exp1: record_shapes: fp32 inputs into aten::to -> confirmed, bf16 -> rejected\n"
+			   "exp2: trace nesting: copy_ under every to -> confirmed\n";
+	assert_true(passes(tags, "copy-hypotheses"));
+	assert_true(passes(tags, "hypothesis-experiments"));
+	const char *numbered = "1. hyp 1: weights in fp32 and cast to bf16 on the fly\n"
+			       "   hyp 2: tensors moving host <-> device (input ids, logits .cpu())\n"
+			       "2. hyp1: load with torch_dtype=torch.bfloat16 and re-profile: copy_ gone -> confirmed\n"
+			       "   hyp2: look for Memcpy HtoD / DtoH in the trace; none -> rejected\n";
+	assert_true(passes(numbered, "hypothesis-experiments"));
+	/* "2. H1 ..." is answer 2: the tag does not reopen the hypotheses, and "3." is answer 3. */
+	assert_true(passes("Next experiment: 1 profile, record_shapes=True + with_stack=True: who calls to()\n"
+			   "1. H1 fp32→bf16 cast each fwd; H2 to() is just copy_'s parent → same 2.8 GiB counted 2×\n"
+			   "2. H1 dtypes in record_shapes; H2 op tree: copy_ nested under to? 54 vs 54 calls\n"
+			   "3. attention — already flash + real math, copies unexplained → later\n",
+			   "not-yet"));
+	const char *terse = "Top CUDA time: matmul 38.4 + attn 31.7 → math; copy_ 19.6 + to 15.1 → movement\n"
+			    "Next experiment: swap SDPA backend → flash_attn 2 pkg (flash_attn_func) & compare attn "
+			    "CUDA time; cheap, no kernel writing needed\n\n"
+			    "1. H1 fp32 weights cast to bf16 each fwd; H2 .cpu()/.cuda() round trips of inputs/logits\n"
+			    "2. H1: aten::to dtypes via record_shapes; H2: Memcpy HtoD/DtoH in trace\n";
+	assert_true(passes(terse, "hypothesis-experiments"));
+	assert_true(passes("1. H1: fp32 buffers cast per layer. H2: to() = wrapper around copy_, same bytes twice\n"
+			   "2. H1: dtype args on aten::to. H2: trace hierarchy + to self time\n",
+			   "hypothesis-experiments"));
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2065,6 +2115,7 @@ int main(void)
 		cmocka_unit_test(test_rule_thread_posts),
 		cmocka_unit_test(test_rule_duck_dialogues),
 		cmocka_unit_test(test_rule_dialogue_questions),
+		cmocka_unit_test(test_rule_boards_and_shorthand),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
