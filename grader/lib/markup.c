@@ -150,6 +150,22 @@ static int is_org(const char *b, size_t len)
 	return 0;
 }
 
+/* Does the report head its parts as a wiki does ("== Hypotheses ==")? Its
+ * "# item" lines are then a numbered list, not markdown headings. */
+static int is_wiki(const char *b, size_t len)
+{
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		while (e > s && b[e - 1] == ' ')
+			e--;
+		if (e - s >= 6 && starts(b, s, e, "== ") && b[e - 1] == '=' && b[e - 2] == '=')
+			return 1;
+		s = (nl ? (size_t)(nl - b) : len) + 1;
+	}
+	return 0;
+}
+
 int gr_markup_possible(const char *b, size_t len)
 {
 	/* '''bold''', ``literal``, "Term:: value": found through memchr, far
@@ -182,7 +198,7 @@ size_t gr_markup_room(size_t len)
 size_t gr_markup_plain(const char *b, size_t len, char *out)
 {
 	struct mo o = { out, 0 };
-	int org = is_org(b, len), drawer = 0, source = 0; /* source: after "[source,...]" */
+	int org = is_org(b, len), wiki = is_wiki(b, len), drawer = 0, source = 0; /* source: after "[source,...]" */
 	size_t prev_s = 0, prev_e = 0; /* the line before, in the input */
 	int have_prev = 0;
 	for (size_t s = 0; s < len;) {
@@ -251,6 +267,9 @@ size_t gr_markup_plain(const char *b, size_t len, char *out)
 			if (i + 2 < e && b[i] == '#' && b[i + 1] == '.' && b[i + 2] == ' ') {
 				put(&o, "-", 1); /* "#. item": rST's numbered list */
 				i += 2;
+			} else if (wiki && i == s && i + 1 < e && b[i] == '#' && b[i + 1] == ' ') {
+				put(&o, "-", 1); /* "# item" under "== Hypotheses ==": a wiki's numbered list */
+				i += 1;
 			}
 			if (d) { /* "Workload:: 7B" reads "Workload: 7B" */
 				size_t t = d;

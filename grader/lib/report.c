@@ -45,6 +45,7 @@ struct linfo {
 	int sec_id[4];
 	size_t sec_at[4], sec_end[4]; /* where each heading starts; where its text ends on the line */
 	int turn;          /* a chat message starts here: 1 another's (blanked), 2 the learner's */
+	int inline_answer; /* a deferred section's heading as a card's label, its answer after it ("**Later:** nsys") */
 };
 
 struct parser {
@@ -704,6 +705,21 @@ static int runon_label_at(struct parser *p, struct linfo *l, size_t end, int *st
 	return -1;
 }
 
+static int has_content(const char *b, size_t s, size_t e);
+
+/* Is a label's answer a card's, a few words on its line ("Later: nsys",
+ * "**Later:** CUDA graphs", "Icebox - FA3 port")? e: where the heading's
+ * words end. A longer answer may go on below a blank line. */
+static int card_after(const char *b, size_t e, size_t end)
+{
+	while (e < end && (b[e] == ' ' || b[e] == '*' || b[e] == '_'))
+		e++;
+	if (e >= end || (b[e] != ':' && b[e] != '-'))
+		return 0;
+	int words = gr_count_words(b, e + 1, end);
+	return words >= 1 && words <= 3;
+}
+
 /* Is the heading b[0, n) a tag ("hyp1", "H2", "hyp 2"): short, numbered? */
 static int tag_heading(const char *b, size_t n)
 {
@@ -767,12 +783,11 @@ static void scan_line(struct parser *p, struct linfo *l)
 		size_t e = match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, l->body, end);
 		if (e && !(tag_heading(p->buf + l->body, e - l->body) && numbered_for_another(p, l, s))) {
 			l->section = (int)s;
+			l->inline_answer = sec->deferred && !l->heading && card_after(p->buf, e, end);
 			break;
 		}
 	}
 }
-
-static int has_content(const char *b, size_t s, size_t e);
 
 /* A line of code commented out ("# with record_function(\"tokenize\"):",
  * "// nvtxRangePushA(\"prefill\");"): code that will not run, so no part
@@ -2370,6 +2385,8 @@ static size_t block_end(const struct parser *p, const size_t *start, size_t s, s
 			endl = start[t];
 	int first = 1; /* the first line after the heading: "### Not now" then "# attn -> no, ..." */
 	for (size_t i = from + 1; i < endl; i++) {
+		if (p->li[i].blank && p->li[from].inline_answer)
+			return i; /* "**Later:** nsys", then a paragraph: the card was the line */
 		if (p->li[i].blank)
 			continue;
 		/* A '#' line right under the heading is the section's first
@@ -2480,7 +2497,8 @@ static int find_deferred(struct parser *p)
 		if (s < 0 || !p->ex->sections[s].deferred)
 			continue;
 		size_t j = i + 1;
-		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j))
+		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j) &&
+		       !(p->li[j].blank && p->li[i].inline_answer))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

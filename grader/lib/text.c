@@ -1102,6 +1102,27 @@ static int label_item(const char *b, size_t i, size_t e)
 	return 0;
 }
 
+/* Does the item's text at [i, e) say it was done: opening with a verb in
+ * the past ("timed tokenizer.encode", "read the table", "checked the
+ * dtype") or marked done ("✅", "(done)")? */
+static int done_item(const char *b, size_t i, size_t e)
+{
+	static const char *const past[] = { "read", "ran", "did", "done", "wrote", "found", "saw", "made", "got",
+					    "set", "put", "built", "took", NULL };
+	while (i < e && (b[i] == ' ' || b[i] == '*' || b[i] == '_' || b[i] == '~'))
+		i++;
+	size_t w = i;
+	while (w < e && gr_isalpha((unsigned char)b[w]))
+		w++;
+	size_t n = w - i;
+	if (n > 4 && !strncasecmp(b + w - 2, "ed", 2) && (w == e || b[w] == ' '))
+		return 1;
+	for (const char *const *p = past; *p; p++)
+		if (n == strlen(*p) && !strncasecmp(b + i, *p, n) && (w == e || b[w] == ' '))
+			return 1;
+	return memmem(b + i, e - i, "\xE2\x9C\x85", 3) != NULL || memmem(b + i, e - i, "(done)", 6) != NULL;
+}
+
 /* Blank the unticked items of a task list that has a ticked one ("Next
  * experiment (tick ONE): - [x] re-profile ... - [ ] custom attention
  * kernel"): the learner chose the one and not the others. A list of boxes
@@ -1123,16 +1144,22 @@ static unsigned blank_unticked(char *b, size_t len)
 		}
 		/* The list: box lines, and indented lines under them. */
 		size_t ls = s, le = e;
-		int ticked = 0;
+		int ticked = 0, done = 0;
 		for (size_t t = s; t < len;) {
 			size_t te = line_end(b, t, len);
 			int box = box_at(b, t, te, &at);
 			if (!box && !(t < te && b[t] == ' ' && t > ls))
 				break;
 			ticked |= box == 2;
+			done |= box == 2 && done_item(b, at + 3, te);
 			le = te;
 			t = te + 1;
 		}
+		/* A ticked item that says what was done ("- [x] timed the
+		 * tokenizer: 22 ms"): a list of what is done and what is still
+		 * to do, no choice of one. */
+		if (done)
+			ticked = 0;
 		for (size_t t = ls; ticked && t < le;) {
 			size_t te = line_end(b, t, len);
 			if (box_at(b, t, te, &at) == 1 && !label_item(b, at + 3, te)) {

@@ -1658,6 +1658,47 @@ static void test_rule_boards_and_shorthand(void **state)
 			   "hypothesis-experiments"));
 }
 
+/* Round 86 again: a board's card ("**Later:** nsys") defers its own line,
+ * not the plan written in prose under it; a checklist whose ticked items
+ * say what was done ("- [x] timed tokenizer.encode") keeps its unticked
+ * items, the plan (a "tick the ones" choice still drops the others); a
+ * wiki's "# item" under "== Hypotheses ==" is a list item, not a heading;
+ * and a to-do that starts "check ..." heads no experiments answer. */
+static void test_rule_cards_and_checklists(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch");
+	const char *board = "**Now:** (empty, see below)\n**Next:** re-profile\n**Later:** nsys\n\n"
+			    "In prose: before the next run I'd wrap five regions with torch.profiler.record_function: "
+			    "\"tokenize\" around tokenizer.encode, \"h2d_inputs\" around moving input_ids to the GPU, "
+			    "\"cast_bf16\" around the .to(torch.bfloat16) calls behind copy_, \"prefill\" around the "
+			    "4096-token forward and \"decode_step\" around each generation step.\n";
+	assert_true(passes_in(st, board, "ranges-named"));
+	assert_true(passes_in(st, board, "ranges-cover-suspects"));
+	const char *done = "Stretch: checklist\n\n- [x] read the table\n- [x] timed tokenizer.encode: 22 ms\n"
+			   "- [ ] record_function(\"h2d_inputs\")\n- [ ] record_function(\"cast_bf16\")\n"
+			   "- [ ] record_function(\"prefill\")\n- [ ] record_function(\"decode_step\")\n";
+	assert_true(passes_in(st, done, "ranges-named"));
+	const char *pick = "## Ranges to add (tick the ones you'd insert)\n\n- [x] `tokenize`\n- [ ] `h2d_inputs`\n"
+			   "- [ ] `cast_dtype`\n- [x] `prefill`\n- [x] `decode_step`\n";
+	assert_false(passes_in(st, pick, "ranges-cover-suspects"));
+	gr_exercise_free(st);
+	const char *wiki = "'''Next experiment:''' rerun torch.profiler with record_shapes=True and with_stack=True\n\n"
+			   "== Hypotheses ==\n# The checkpoint is fp32 and gets cast to bf16 on the fly.\n"
+			   "# Inputs/outputs are moved between CPU and GPU every step.\n\n== Experiments ==\n"
+			   "# Check record_shapes output: input dtype of aten::to. float32 = confirmed, bf16 = rejected.\n"
+			   "# Check for Memcpy HtoD/DtoH in the chrome trace. None = rejected.\n";
+	assert_true(passes(wiki, "copy-hypotheses"));
+	assert_true(passes(wiki, "hypothesis-experiments"));
+	const char *todo = "09:10 TODO:\n   [x] read table\n   [ ] profile with_stack=True, record_shapes=True   <- NEXT\n"
+			   "   [ ] check generate loop for .cpu()/.item()\n\n"
+			   "Next experiment: profile with with_stack=True + record_shapes=True, look at aten::to callers\n\n"
+			   "1) H1 fp32->bf16 casts of weights each forward; H2 host<->device copies of inputs per step\n"
+			   "2) H1: record_shapes dtypes on aten::to (fp32 in = confirm, bf16 in = reject). H2: Memcpy "
+			   "HtoD/DtoH rows in trace (none = reject)\n";
+	assert_true(passes(todo, "hypothesis-experiments"));
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2116,6 +2157,7 @@ int main(void)
 		cmocka_unit_test(test_rule_duck_dialogues),
 		cmocka_unit_test(test_rule_dialogue_questions),
 		cmocka_unit_test(test_rule_boards_and_shorthand),
+		cmocka_unit_test(test_rule_cards_and_checklists),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
