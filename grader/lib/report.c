@@ -720,6 +720,20 @@ static int card_after(const char *b, size_t e, size_t end)
 	return words >= 1 && words <= 3;
 }
 
+/* Is b[s, e) a board's card: a label of a word or three and a few words
+ * after it ("**Next:** re-profile", "- Now: record_shapes run")? A card
+ * above a deferred one makes a board ("**Later:** nsys"), whose cards are
+ * a line each; a lone "**Not yet:** attention." may go on below a blank
+ * line ("**Why:** ..."). */
+static int card_line(const char *b, size_t s, size_t e)
+{
+	const char *c = memchr(b + s, ':', e - s);
+	if (!c || (size_t)(c - b) - s > 40)
+		return 0;
+	int before = gr_count_words(b, s, (size_t)(c - b)), after = gr_count_words(b, (size_t)(c - b) + 1, e);
+	return before >= 1 && before <= 3 && after >= 1 && after <= 4;
+}
+
 /* Is the heading b[0, n) a tag ("hyp1", "H2", "hyp 2"): short, numbered? */
 static int tag_heading(const char *b, size_t n)
 {
@@ -783,7 +797,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 		size_t e = match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, l->body, end);
 		if (e && !(tag_heading(p->buf + l->body, e - l->body) && numbered_for_another(p, l, s))) {
 			l->section = (int)s;
-			l->inline_answer = sec->deferred && !l->heading && card_after(p->buf, e, end);
+			l->inline_answer = sec->deferred && !l->heading && card_after(p->buf, e, end) &&
+					   l > p->li && card_line(p->buf, l[-1].off, l[-1].off + l[-1].len);
 			break;
 		}
 	}
