@@ -2070,6 +2070,112 @@ static int pointer(const char *b, struct gr_span v)
 		b[s + 4] == '#');
 }
 
+/* What a pointer names ("PERF-14 below", "see NOW column", "P0 card
+ * below", "see Doing"): its words without "see", "the" and "below",
+ * "column", "card" and the like, as [*ks, *ke). 0 when nothing is left or
+ * the value is no pointer: a few words that open with "see" or end with
+ * "below" / "above". */
+static int pointer_key(const char *b, struct gr_span v, size_t *ks, size_t *ke)
+{
+	static const char *const lead[] = { "see", "the", "my", "in", NULL };
+	static const char *const tail[] = { "below", "above", "column", "card", "cards", "section", "lane", "list",
+					    "item", "ticket", "board", "here", NULL };
+	size_t s = v.start, e = v.end;
+	while (s < e && strchr(" \t*_`([-", b[s]))
+		s++;
+	while (e > s && strchr(" \t\n*_`.:;!)]", b[e - 1]))
+		e--;
+	if (e <= s || memchr(b + s, '\n', e - s) || gr_count_words(b, s, e) > 5)
+		return 0;
+	int see = 0, dir = 0;
+	for (int again = 1; again;) {
+		again = 0;
+		size_t w = s;
+		while (w < e && b[w] != ' ')
+			w++;
+		for (const char *const *x = lead; *x; x++)
+			if (w - s == strlen(*x) && !strncasecmp(b + s, *x, w - s)) {
+				see |= x == lead;
+				s = w;
+				while (s < e && b[s] == ' ')
+					s++;
+				again = 1;
+				break;
+			}
+	}
+	for (int again = 1; again;) {
+		again = 0;
+		size_t w = e;
+		while (w > s && b[w - 1] != ' ')
+			w--;
+		for (const char *const *x = tail; *x; x++)
+			if (e - w == strlen(*x) && !strncasecmp(b + w, *x, e - w)) {
+				dir |= x - tail < 2;
+				e = w;
+				while (e > s && b[e - 1] == ' ')
+					e--;
+				again = 1;
+				break;
+			}
+	}
+	if (!(see || dir) || e <= s || gr_count_words(b, s, e) > 4)
+		return 0;
+	*ks = s;
+	*ke = e;
+	return 1;
+}
+
+/* The block a key names elsewhere than line self: a line that opens with it
+ * (after its marks) and says little else heads the lines under it, up to a
+ * blank line once they began, a heading or a field ("### NOW (P0)", "**Now**",
+ * "Doing:"); a line that holds it as a ticket's id ("- [ ] PERF-14 load the
+ * weights ...") is the block itself. Empty when none does. */
+static struct gr_span named_block(const struct parser *p, const char *key, size_t n, size_t self)
+{
+	const char *b = p->buf;
+	int digit = 0, letter = 0; /* a ticket's id has both: "PERF-14", "P0" */
+	for (size_t k = 0; k < n; k++) {
+		digit |= gr_isdigit((unsigned char)key[k]) != 0;
+		letter |= gr_isalpha((unsigned char)key[k]) != 0;
+	}
+	int id = digit && letter && !memchr(key, ' ', n);
+	for (size_t i = 0; i < p->nl; i++) {
+		const struct linfo *l = &p->li[i];
+		size_t s = l->body, e = l->off + l->len;
+		if (i == self || l->blank || l->field >= 0)
+			continue;
+		while (s < e && strchr("*_[] x", b[s]) && !(b[s] == 'x' && s + 1 < e && b[s + 1] != ']'))
+			s++; /* "**", "[ ] ", "[x] " */
+		int opens = e - s >= n && !strncasecmp(b + s, key, n) && (s + n == e || !gr_isalnum((unsigned char)b[s + n]));
+		if (!opens && id) {
+			const char *at = memmem(b + s, e - s, key, n);
+			if (at && (at == b + s || !gr_isalnum((unsigned char)at[-1])) &&
+			    ((size_t)(at - b) + n == e || !gr_isalnum((unsigned char)at[n])))
+				return (struct gr_span){ .start = l->body, .end = e };
+		}
+		if (!opens)
+			continue;
+		if (id && gr_count_words(b, s + n, e) > 0 && !l->heading)
+			return (struct gr_span){ .start = l->body, .end = e }; /* "P0 - load the weights ..." */
+		if (!l->heading && (gr_count_words(b, s + n, e) > 4 || memchr(b + s, '.', e - s)))
+			continue; /* a sentence that only starts with the word */
+		size_t from = 0, to = 0;
+		for (size_t j = i + 1; j < p->nl; j++) {
+			const struct linfo *m = &p->li[j];
+			if (m->heading || m->field >= 0 || (m->blank && from))
+				break;
+			if (m->blank)
+				continue;
+			if (!from)
+				from = m->body;
+			to = m->off + m->len;
+		}
+		if (from)
+			return (struct gr_span){ .start = from, .end = to };
+	}
+	return (struct gr_span){ .start = 0, .end = 0 };
+}
+
 static void infer_fields(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -2080,6 +2186,16 @@ static void infer_fields(struct parser *p)
 	}
 	for (size_t f = 0; f < p->ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
+		size_t ks, ke;
+		if (rf->state == GR_FIELD_LABELLED && !rf->more.end && pointer_key(p->buf, rf->value, &ks, &ke)) {
+			/* "Next experiment: PERF-14 below", "see NOW column": what it
+			 * names, where the report names it */
+			struct gr_span named = named_block(p, p->buf + ks, ke - ks, (size_t)rf->line - 1);
+			if (named.end > named.start) {
+				rf->more = named;
+				continue;
+			}
+		}
 		int points = rf->state == GR_FIELD_LABELLED && !rf->more.end && pointer(p->buf, rf->value);
 		if ((rf->state != GR_FIELD_MISSING && !rf->placeholder && !points) || !p->ex->fields[f].infer_re)
 			continue;

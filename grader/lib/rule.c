@@ -264,7 +264,10 @@ static struct wordset ws_function = WORDSET(
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
 					  "try", "trying", "pursue", "bother", "with", "touch", "yet", "now", "for",
 					  "right", "at", "the", "moment", "first", "either", "too", "later", "just",
-					  "all", "anymore", "here", "before");
+					  "all", "anymore", "here", "before",
+					  /* a verdict on an option: "FlashAttention - not pursued" */
+					  "pursued", "recommended", "chosen", "selected", "planned", "proposed",
+					  "prioritised", "prioritized");
 /* Words that open a condition on a deferral ("can wait until ..."). */
 static struct wordset ws_subordinate = WORDSET("until", "till", "once", "unless", "after", "when");
 static struct wordset ws_pronoun = WORDSET("that", "this", "it", "which", "them", "those", "these");
@@ -4066,7 +4069,9 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	}
 	for (size_t i = 0; i < a->r->nitems; i++) {
 		struct gr_span it = a->r->items[i].span;
-		if (in_span(sp, it.start) && it.end <= sp.end + 1 && item_has_action(a, rule, it) &&
+		int inside = (it.start >= sp.start && it.start < sp.end && it.end <= sp.end + 1) ||
+			     (it.start >= sp.start2 && it.start < sp.end2 && it.end <= sp.end2 + 1); /* either range */
+		if (inside && item_has_action(a, rule, it) &&
 		    !explains(b, it, it.end) && !contingent(b, it, it.end))
 			items++; /* not "- why: ...", "- what I expect: ...", "- if it's fp32 -> a cast": what
 				  * the plan is for, or how its result reads */

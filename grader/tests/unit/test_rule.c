@@ -1699,6 +1699,38 @@ static void test_rule_cards_and_checklists(void **state)
 	assert_true(passes(todo, "hypothesis-experiments"));
 }
 
+/* Round 86 again: a field that names where its answer is ("Next
+ * experiment: PERF-14 below", "see NOW column", "P0 card below") reads the
+ * card or column it names; and an option dropped with a verdict
+ * ("FlashAttention - not pursued") is rejected. */
+static void test_rule_named_pointers(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *head = "Workload: 7B chat model, decode, bs=1, 1 step\nHardware: 1x H100 SXM 80GB\n"
+			   "Top CUDA time: aten::copy_ 24.4 ms = 61% of CUDA time\n"
+			   "Top CPU / orchestration cost: Python decode loop 11.0 ms CPU\n";
+	char buf[2048];
+	snprintf(buf, sizeof(buf), "%sNext experiment: PERF-14 below\n\n## Done\n- [x] PERF-12 read the table\n\n"
+		 "## Doing\n- [ ] PERF-14 load the weights as bf16 in from_pretrained (torch_dtype=torch.bfloat16), "
+		 "re-profile one step\n\n## Later\n- [ ] PERF-15 CUDA graphs for the python loop\n", head);
+	assert_true(passes_in(c, buf, "movement-experiment"));
+	assert_true(passes_in(c, buf, "single-experiment"));
+	/* A column of three: three experiments. */
+	snprintf(buf, sizeof(buf), "%sNext experiment - see NOW column\n\n### NOW (P0)\n"
+		 "- [ ] record_shapes=True, group copy_ by dtype/device\n"
+		 "- [ ] pin_memory + non_blocking=True on every .to() in the loop\n"
+		 "- [ ] torch.compile(model, mode=\"reduce-overhead\") to kill the python overhead\n\n"
+		 "### LATER\n- [ ] FlashAttention 2\n",
+		 head);
+	assert_true(passes_in(c, buf, "movement-experiment"));
+	assert_false(passes_in(c, buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: profile with record_shapes=True to see the dtypes going into "
+		 "copy_. FlashAttention - not pursued, attention is only 6%%.\n", head);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	gr_exercise_free(c);
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2158,6 +2190,7 @@ int main(void)
 		cmocka_unit_test(test_rule_dialogue_questions),
 		cmocka_unit_test(test_rule_boards_and_shorthand),
 		cmocka_unit_test(test_rule_cards_and_checklists),
+		cmocka_unit_test(test_rule_named_pointers),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
