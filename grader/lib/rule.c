@@ -948,8 +948,11 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				continue; /* the cue is part of the mention itself */
 			if (!q->rightward && k + 1 < c->n && c->v[k + 1].start < cl.end &&
 			    c->v[k + 1].start - q->end < ADJACENT_CUE && !is_cross(r->text.buf, q->start, q->end) &&
-			    !memchr(r->text.buf + q->end, '|', c->v[k + 1].start - q->end)) {
-				k++; /* "don't skip", "no reason not to": two cues undo each other */
+			    !memchr(r->text.buf + q->end, '|', c->v[k + 1].start - q->end) &&
+			    !memchr(r->text.buf + q->end, '/', c->v[k + 1].start - q->end)) {
+				/* "don't skip", "no reason not to": two cues undo each
+				 * other ("no/later" is one or the other: both reject) */
+				k++;
 				continue;
 			}
 			if (q->rightward && q->start < x->start && new_predicate(r->text.buf, q->end, x->start))

@@ -1653,6 +1653,9 @@ static void test_rule_boards_and_shorthand(void **state)
 			    "1. H1 fp32 weights cast to bf16 each fwd; H2 .cpu()/.cuda() round trips of inputs/logits\n"
 			    "2. H1: aten::to dtypes via record_shapes; H2: Memcpy HtoD/DtoH in trace\n";
 	assert_true(passes(terse, "hypothesis-experiments"));
+	/* "no/later": one or the other, both reject; not a double negative. */
+	assert_true(passes("Next experiment: re-prof w/ record_shapes=True on aten::to; custom attn kernel no/later\n",
+			   "no-custom-attention"));
 	assert_true(passes("1. H1: fp32 buffers cast per layer. H2: to() = wrapper around copy_, same bytes twice\n"
 			   "2. H1: dtype args on aten::to. H2: trace hierarchy + to self time\n",
 			   "hypothesis-experiments"));
