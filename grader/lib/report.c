@@ -283,6 +283,26 @@ static size_t thread_mark_at(const char *b, size_t i, size_t end)
 /* "Slide 4 - ", "Slide 4: ", "Slide 4/7 ", "Slide 2 of 6 - ": a slide's
  * number before its title; the end of the mark, or i. A slide with no
  * title ("Slide 7") is no mark: its line holds nothing else. */
+/* "Card: Icebox", "Column - Later", "Lane: Now": a board's word for what
+ * follows it, which is the title. Returns where the title starts, or i. */
+static size_t board_word_at(const char *b, size_t i, size_t end)
+{
+	static const char *const words[] = { "card", "column", "lane", NULL };
+	for (const char *const *w = words; *w; w++) {
+		size_t n = strlen(*w), k = i + n;
+		if (end - i <= n + 2 || strncasecmp(b + i, *w, n))
+			continue;
+		if (b[k] == ':' || (b[k] == ' ' && b[k + 1] == '-'))
+			k += b[k] == ':' ? 1 : 2;
+		else
+			continue;
+		while (k < end && b[k] == ' ')
+			k++;
+		return k < end ? k : i;
+	}
+	return i;
+}
+
 static size_t slide_at(const char *b, size_t i, size_t end)
 {
 	if (end - i < 8 || strncasecmp(b + i, "slide ", 6) || !isdigit((unsigned char)b[i + 6]))
@@ -471,6 +491,8 @@ static void decorate(struct parser *p, struct linfo *l)
 			}
 		} else if ((j = slide_at(b, i, end)) > i) {
 			l->heading = 1; /* "Slide 4 - Top CUDA time": a slide's title heads it */
+		} else if (l->heading && (j = board_word_at(b, i, end)) > i) {
+			/* "### 🧊 Card: Icebox": the card's title heads it */
 		} else {
 			break;
 		}
@@ -2638,6 +2660,108 @@ static int find_deferred(struct parser *p)
 	return 0;
 }
 
+/* A board written as a table ("| Now | Later | Won't do |"): the cells
+ * under a column a deferred section's heading names are put off, as the
+ * lines under that heading are ("| ... | custom attention kernel | ...").
+ * Spans go to r->deferred, which is kept sorted and without overlaps. */
+static int by_span_start(const void *x, const void *y)
+{
+	const struct gr_span *a = x, *b = y;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Is the cell b[c, ce) a status that puts its row off: a few words a
+ * deferred section's heading opens ("❌ Won't do (yet)", "Later", "Icebox")? */
+static int status_cell(struct parser *p, size_t c, size_t ce)
+{
+	const char *b = p->buf;
+	while (c < ce && (b[c] == ' ' || b[c] == '*' || b[c] == '_'))
+		c++;
+	size_t k = symbol_at(b, c, ce); /* a mark before it: "❌ ", "🧊 " */
+	if (k > c)
+		for (c = k; c < ce && b[c] == ' ';)
+			c++;
+	if (c >= ce || gr_count_words(b, c, ce) > 4)
+		return 0;
+	for (size_t k2 = 0; k2 < p->ex->nsections; k2++) {
+		const struct gr_section *sec = &p->ex->sections[k2];
+		if (sec->deferred && match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, c, ce))
+			return 1;
+	}
+	return 0;
+}
+
+static int deferred_columns(struct parser *p)
+{
+	struct gr_report *r = p->r;
+	const char *b = p->buf;
+	size_t cap = r->ndeferred, before = r->ndeferred;
+	for (size_t i = 0; i + 1 < p->nl; i++) {
+		const struct linfo *l = &p->li[i];
+		size_t s = l->off, e = l->off + l->len;
+		while (s < e && b[s] == ' ')
+			s++;
+		if (s >= e || b[s] != '|' || l->code ||
+		    (i > 0 && p->li[i - 1].len && memchr(b + p->li[i - 1].off, '|', p->li[i - 1].len)))
+			continue; /* only a table's first row is its header */
+		unsigned char put_off[32];
+		int ncol = 0, any = 0;
+		for (size_t c = s + 1; c < e && ncol < 32; ncol++) {
+			size_t ce = c;
+			while (ce < e && b[ce] != '|')
+				ce++;
+			size_t cs = c;
+			while (cs < ce && strchr(" *_", b[cs]))
+				cs++;
+			put_off[ncol] = 0;
+			for (size_t k = 0; k < p->ex->nsections && !put_off[ncol]; k++) {
+				const struct gr_section *sec = &p->ex->sections[k];
+				put_off[ncol] = sec->deferred &&
+						match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, cs, ce);
+			}
+			any |= put_off[ncol];
+			c = ce + 1;
+		}
+		for (size_t j = i + 1; j < p->nl; j++) {
+			size_t rs = p->li[j].off, re = rs + p->li[j].len;
+			while (rs < re && b[rs] == ' ')
+				rs++;
+			if (rs >= re || b[rs] != '|')
+				break;
+			int col = 0;
+			for (size_t c = rs + 1; c < re; col++) {
+				size_t ce = c;
+				while (ce < re && b[ce] != '|')
+					ce++;
+				if (col < ncol && put_off[col] && has_content(b, c, ce) &&
+				    push_span(&r->deferred, &r->ndeferred, &cap, c, ce) < 0)
+					return -1;
+				/* A status cell ("| ... | ❌ Won't do (yet) |", "| Icebox |")
+				 * puts off its whole row. */
+				if (col > 0 && status_cell(p, c, ce) &&
+				    push_span(&r->deferred, &r->ndeferred, &cap, rs, re) < 0)
+					return -1;
+				c = ce + 1;
+			}
+		}
+		(void)any;
+	}
+	if (r->ndeferred == before)
+		return 0;
+	qsort(r->deferred, r->ndeferred, sizeof(*r->deferred), by_span_start);
+	size_t n = 0;
+	for (size_t k = 0; k < r->ndeferred; k++) {
+		if (n && r->deferred[k].start < r->deferred[n - 1].end) {
+			if (r->deferred[k].end > r->deferred[n - 1].end)
+				r->deferred[n - 1].end = r->deferred[k].end;
+			continue;
+		}
+		r->deferred[n++] = r->deferred[k];
+	}
+	r->ndeferred = n;
+	return 0;
+}
+
 static int find_items(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -2971,7 +3095,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	infer_fields(&p);
 	keep_choice(&p);
 	find_sections(&p);
-	if (find_deferred(&p) < 0)
+	if (find_deferred(&p) < 0 || deferred_columns(&p) < 0)
 		goto nomem;
 	r->words = count_words(&p);
 	goto done;

@@ -1734,6 +1734,30 @@ static void test_rule_named_pointers(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 86 again: a board written as a table puts off what sits under
+ * its "Later" / "Won't do" columns, and a row whose status cell says so
+ * ("❌ Won't do (yet)"); "### 🧊 Card: Icebox" heads what it parks. */
+static void test_rule_board_tables(void **state)
+{
+	(void)state;
+	const char *head = "Next experiment: re-profile with record_shapes=True\n\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%s| Now | Later | Won't do |\n|---|---|---|\n"
+		 "| - [ ] re-profile with record_shapes | custom attention kernel (after copies) | rewrite matmul |\n", head);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%s| Now | Next |\n|---|---|\n"
+		 "| re-profile with record_shapes | custom attention kernel |\n", head);
+	assert_false(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%s| ID | Card | Pri | Owner | Status |\n|---|---|---|---|---|\n"
+		 "| PERF-301 | re-profile with shapes + stack | P0 | me | ☐ Now |\n"
+		 "| PERF-304 | custom attention kernel | — | — | ❌ Won't do (yet) |\n", head);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "%s### 🧊 Card: Icebox\n- custom / Triton attention (SDPA is already flash, and "
+		 "it's real math - copies first)\n", head);
+	assert_true(passes(buf, "no-custom-attention"));
+	assert_true(passes(buf, "not-yet"));
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2194,6 +2218,7 @@ int main(void)
 		cmocka_unit_test(test_rule_boards_and_shorthand),
 		cmocka_unit_test(test_rule_cards_and_checklists),
 		cmocka_unit_test(test_rule_named_pointers),
+		cmocka_unit_test(test_rule_board_tables),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
