@@ -2408,6 +2408,47 @@ static void mark_questions(struct gr_analysis *a)
  * is a keyword list: it makes no claim, so its mentions count for nothing.
  * So are lines that talk to the grader (mark_meta) and open questions
  * (mark_questions); every mention then takes its sentence's mark. */
+/* Identifiers in runs of three or more parted by "/", "->" or "→" in sp
+ * ("tokenize / h2d / prefill"): how many. */
+static int slashed_names(const char *b, struct gr_span sp)
+{
+	int total = 0, run = 0;
+	size_t k = sp.start;
+	while (k < sp.end) {
+		if (!((b[k] >= 'a' && b[k] <= 'z') || b[k] == '_') || (k > sp.start && gr_isword((unsigned char)b[k - 1]))) {
+			k++;
+			continue;
+		}
+		size_t e = k;
+		while (e < sp.end && ((b[e] >= 'a' && b[e] <= 'z') || gr_isdigit((unsigned char)b[e]) || b[e] == '_'))
+			e++;
+		if (e < sp.end && gr_isword((unsigned char)b[e])) { /* "Tokenize", "h2D": not an identifier */
+			run = 0;
+			k = e;
+			continue;
+		}
+		run++;
+		size_t n = e;
+		while (n < sp.end && b[n] == ' ')
+			n++;
+		size_t sep = n;
+		if (n < sp.end && b[n] == '/')
+			n++;
+		else if (n + 1 < sp.end && b[n] == '-' && b[n + 1] == '>')
+			n += 2;
+		else if (n + 2 < sp.end && !memcmp(b + n, "\xE2\x86\x92", 3))
+			n += 3;
+		if (n == sep) { /* the run ends here */
+			total += run >= 3 ? run : 0;
+			run = 0;
+		}
+		while (n < sp.end && b[n] == ' ')
+			n++;
+		k = n > e ? n : e;
+	}
+	return total + (run >= 3 ? run : 0);
+}
+
 /* "H1", "h2", "E1", "hyp2" before a colon: the tag of a hypothesis or of
  * its experiment. */
 static int hyp_tag(const char *w, size_t n, char next)
@@ -2543,7 +2584,7 @@ static void mark_stuffed(struct gr_analysis *a)
 		int named = 0, explained = 0;
 		for (size_t k = sp.start; k < sp.end; k++) {
 			char q = b[k]; /* a name in backticks, or in double quotes ("tokenize", "h2d") */
-			if ((q != '`' && q != '"') || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':') ||
+			if ((q != '`' && q != '"') || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':' || b[k - 1] == '(') ||
 			    k + 1 >= sp.end || b[k + 1] == q)
 				continue;
 			const char *close = memchr(b + k + 1, q, sp.end - k - 1);
@@ -2560,6 +2601,11 @@ static void mark_stuffed(struct gr_analysis *a)
 			explained += e < sp.end && (b[e] == '(' || b[e] == '-' || b[e] == ':' || b[e] == '=');
 			k = (size_t)(close - b);
 		}
+		/* Where the answer is a list of names, so is a run of three or
+		 * more lowercase identifiers between slashes or arrows
+		 * ("ranges: tokenize / h2d / prefill / decode"). */
+		if (a->ex->name_lists)
+			named += slashed_names(b, sp);
 		/* A dozen items or more in one sentence is a dump, however it is
 		 * introduced: no answer lists every API, tool and suspect, or 43
 		 * candidate range names "so three must count". */

@@ -1685,6 +1685,14 @@ static void test_rule_cards_and_checklists(void **state)
 	const char *pick = "## Ranges to add (tick the ones you'd insert)\n\n- [x] `tokenize`\n- [ ] `h2d_inputs`\n"
 			   "- [ ] `cast_dtype`\n- [x] `prefill`\n- [x] `decode_step`\n";
 	assert_false(passes_in(st, pick, "ranges-cover-suspects"));
+	/* Round 85 (shorthand): names in a call's quotes, and names between
+	 * slashes, are the answer, not a keyword list. */
+	assert_true(passes_in(st, "Q: ranges?\nA: torch.profiler.record_funtion(\"tokenize\"), (\"h2d\"), "
+				  "(\"cast_dtype\"), (\"prefill\"), (\"decode_step\")\n",
+			      "ranges-named"));
+	assert_true(passes_in(st, "NVTX domain \"llm_req\" (nvtx pkg, nvtx.annotate(message, domain=\"llm_req\")), "
+				  "ranges: tokenize / h2d / prefill / decode\n",
+			      "ranges-api"));
 	gr_exercise_free(st);
 	const char *wiki = "'''Next experiment:''' rerun torch.profiler with record_shapes=True and with_stack=True\n\n"
 			   "== Hypotheses ==\n# The checkpoint is fp32 and gets cast to bf16 on the fly.\n"
