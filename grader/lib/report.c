@@ -756,6 +756,34 @@ static int card_line(const char *b, size_t s, size_t e)
 	return before >= 1 && before <= 3 && after >= 1 && after <= 4;
 }
 
+/* Does a deferred heading that ends at e go on with an arrow to a column
+ * no deferred heading names ("Backlog → Now:", "Later -> Doing")? */
+static int moved_out(struct parser *p, size_t e, size_t end)
+{
+	const char *b = p->buf;
+	size_t k = e;
+	while (k < end && (b[k] == ' ' || b[k] == '*' || b[k] == '_'))
+		k++;
+	if (k + 1 < end && b[k] == '-' && b[k + 1] == '>')
+		k += 2;
+	else if (k + 2 < end && !memcmp(b + k, "\xE2\x86\x92", 3))
+		k += 3;
+	else
+		return 0;
+	while (k < end && (b[k] == ' ' || b[k] == '*' || b[k] == '_'))
+		k++;
+	/* A column's name, a word or two ("Now:", "In progress"); "Not yet ->
+	 * a custom attention kernel. ..." is a label and its answer. */
+	if (k >= end || !has_content(b, k, end) || gr_count_words(b, k, end) > 2 || memchr(b + k, '.', end - k))
+		return 0;
+	for (size_t s = 0; s < p->ex->nsections; s++) {
+		const struct gr_section *sec = &p->ex->sections[s];
+		if (sec->deferred && match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, k, end))
+			return 0; /* "Now → Later": still put off */
+	}
+	return 1;
+}
+
 /* Is the heading b[0, n) a tag ("hyp1", "H2", "hyp 2"): short, numbered? */
 static int tag_heading(const char *b, size_t n)
 {
@@ -817,6 +845,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 	for (size_t s = 0; s < p->ex->nsections; s++) {
 		const struct gr_section *sec = &p->ex->sections[s];
 		size_t e = match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, l->body, end);
+		if (e && sec->deferred && moved_out(p, e, end))
+			continue; /* "Backlog → Now:": where it went, not where it was */
 		if (e && !(tag_heading(p->buf + l->body, e - l->body) && numbered_for_another(p, l, s))) {
 			l->section = (int)s;
 			l->inline_answer = sec->deferred && !l->heading && card_after(p->buf, e, end) &&

@@ -1085,6 +1085,11 @@ static int answers_back(const struct gr_report *r, size_t cl)
 	int line = gr_text_line_of(&r->text, here.start);
 	if (newlines > 1 || r->label_line[line - 1] || b[r->text.lines[line - 1].off] == '#')
 		return 0;
+	size_t he = here.end; /* "WON'T DO:" heads what follows: it answers nothing above */
+	while (he > here.start && strchr(" \n*_", b[he - 1]))
+		he--;
+	if (he > here.start && b[he - 1] == ':')
+		return 0;
 	size_t e = prev.end;
 	while (e > prev.start && (b[e - 1] == ' ' || b[e - 1] == '\n' || b[e - 1] == '*' || b[e - 1] == '_'))
 		e--;

@@ -1693,6 +1693,16 @@ static void test_rule_cards_and_checklists(void **state)
 	assert_true(passes_in(st, "NVTX domain \"llm_req\" (nvtx pkg, nvtx.annotate(message, domain=\"llm_req\")), "
 				  "ranges: tokenize / h2d / prefill / decode\n",
 			      "ranges-api"));
+	/* "WON'T DO:" heads what follows it: it takes back nothing above. */
+	assert_true(passes_in(st, "NOW:\n  * torch.cuda.nvtx ranges: \"tokenize\", \"h2d_inputs\", \"cast_bf16\", "
+				  "\"prefill\", \"decode_step\"\nWON'T DO:\n  * nsys: too heavy for now\n",
+			      "ranges-named"));
+	/* "Backlog → Now:": moved to now, not parked. */
+	const char *moved = "Q: ranges for the next run\n\nI'd go with torch.profiler.record_function.\n\n"
+			    "Backlog → Now:\n(a) \"tokenize\": tokenizer.encode\n(b) \"inputs_to_gpu\": the .to(\"cuda\") "
+			    "of input_ids\n(c) \"cast_bf16\": .to(torch.bfloat16) calls\n(d) \"prefill\"\n(e) \"decode_step\"\n";
+	assert_true(passes_in(st, moved, "ranges-named"));
+	assert_true(passes_in(st, moved, "ranges-cover-suspects"));
 	gr_exercise_free(st);
 	const char *wiki = "'''Next experiment:''' rerun torch.profiler with record_shapes=True and with_stack=True\n\n"
 			   "== Hypotheses ==\n# The checkpoint is fp32 and gets cast to bf16 on the fly.\n"
