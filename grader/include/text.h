@@ -101,6 +101,15 @@ int gr_text_line_of(const struct gr_text *t, size_t off);
  * "etc.") rather than of a sentence that began at b[start]? */
 int gr_abbreviation_before(const char *b, size_t start, size_t i);
 
+/* The box a task-list line b[s, e) opens with ("- [ ] ", "* [x] ", "2. [X] ",
+ * "[ ] "): 1 unticked, 2 ticked, 0 none; *at is where the box starts. */
+int gr_box_at(const char *b, size_t s, size_t e, size_t *at);
+
+/* Does an item's text b[i, e) say it was done: opening with a verb in the
+ * past ("timed tokenizer.encode", "read the table") or marked done ("✅",
+ * "(done)")? A ticked item that was done is a finding, not a plan. */
+int gr_done_item(const char *b, size_t i, size_t e);
+
 void gr_text_free(struct gr_text *t);
 
 #endif

@@ -1936,9 +1936,15 @@ static int placeholder(const char *b, struct gr_span v)
 	for (const char *const *w = whole; *w && n <= 24; w++) /* most values are longer than any stand-in */
 		if (strlen(*w) == n && !strncasecmp(b + s, *w, n))
 			return 1;
-	/* "N/A - refer to Findings", "N/A (see §4)": not applicable here, said so */
-	if (n > 4 && !strncasecmp(b + s, "n/a", 3) && !isalnum((unsigned char)b[s + 3]) && n < 48) {
-		size_t k = s + 3;
+	/* "N/A - refer to Findings", "N/A (see §4)": not applicable here, said
+	 * so; "TBD (see bottom)": to be given elsewhere */
+	size_t head = n > 4 && !isalnum((unsigned char)b[s + 3]) &&
+			      (!strncasecmp(b + s, "n/a", 3) || !strncasecmp(b + s, "tbd", 3) || !strncasecmp(b + s, "tba", 3))
+			      ? 3
+		      : n > 5 && !isalnum((unsigned char)b[s + 4]) && !strncasecmp(b + s, "todo", 4) ? 4
+												     : 0;
+	if (head && n < 48) {
+		size_t k = s + head;
 		while (k < e && strchr(" -:;,(", b[k]))
 			k++;
 		if (k < e && (!strncasecmp(b + k, "see ", 4) || !strncasecmp(b + k, "refer", 5) ||

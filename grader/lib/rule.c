@@ -1681,6 +1681,26 @@ static void mark_noted_wrong(struct gr_analysis *a)
 	}
 }
 
+/* "- [x] confirm the launch count (728 launches - done)": a ticked item
+ * that says it was done is a finding; what it names proposes nothing. */
+static void mark_done_items(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	if (!memchr(b, '[', r->text.len))
+		return; /* no box anywhere: most reports */
+	size_t t = 0;
+	for (size_t i = 0; i < r->text.nlines; i++) {
+		size_t s = r->text.lines[i].off, e = s + r->text.lines[i].len, at;
+		if (gr_box_at(b, s, e, &at) != 2 || !gr_done_item(b, at + 3, e))
+			continue;
+		while (t < r->nsentences && r->sentences[t].end <= s)
+			t++;
+		for (size_t k = t; k < r->nsentences && r->sentences[k].start < e; k++)
+			report_span(a, k, s, e);
+	}
+}
+
 /* "Some people suggest upgrading to a faster SDPA backend", "my teammate
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
@@ -2878,6 +2898,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_stuffed(a);
 	drop_dangling(a);
 	mark_reported(a);
+	mark_done_items(a);
 	mark_blockquoted(a);
 	mark_retracted(a);
 	mark_dropped_ideas(a);

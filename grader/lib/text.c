@@ -1061,7 +1061,7 @@ static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 
 /* The box a task-list line opens with ("- [ ] ", "* [x] ", "2. [X] ",
  * "[ ] "): 1 unticked, 2 ticked, 0 none; *at is where the box starts. */
-static int box_at(const char *b, size_t s, size_t e, size_t *at)
+int gr_box_at(const char *b, size_t s, size_t e, size_t *at)
 {
 	size_t i = s;
 	while (i < e && b[i] == ' ')
@@ -1102,10 +1102,7 @@ static int label_item(const char *b, size_t i, size_t e)
 	return 0;
 }
 
-/* Does the item's text at [i, e) say it was done: opening with a verb in
- * the past ("timed tokenizer.encode", "read the table", "checked the
- * dtype") or marked done ("✅", "(done)")? */
-static int done_item(const char *b, size_t i, size_t e)
+int gr_done_item(const char *b, size_t i, size_t e)
 {
 	static const char *const past[] = { "read", "ran", "did", "done", "wrote", "found", "saw", "made", "got",
 					    "set", "put", "built", "took", NULL };
@@ -1120,7 +1117,12 @@ static int done_item(const char *b, size_t i, size_t e)
 	for (const char *const *p = past; *p; p++)
 		if (n == strlen(*p) && !strncasecmp(b + i, *p, n) && (w == e || b[w] == ' '))
 			return 1;
-	return memmem(b + i, e - i, "\xE2\x9C\x85", 3) != NULL || memmem(b + i, e - i, "(done)", 6) != NULL;
+	if (memmem(b + i, e - i, "\xE2\x9C\x85", 3))
+		return 1;
+	for (const char *d = b + i; (d = memmem(d, (size_t)(b + e - d), "done", 4)) != NULL; d += 4)
+		if ((d == b + i || !gr_isalpha((unsigned char)d[-1])) && (d + 4 == b + e || !gr_isalpha((unsigned char)d[4])))
+			return 1; /* "(done)", "- done", "done." */
+	return 0;
 }
 
 /* Blank the unticked items of a task list that has a ticked one ("Next
@@ -1138,7 +1140,7 @@ static unsigned blank_unticked(char *b, size_t len)
 	unsigned found = 0;
 	for (size_t s = 0; s < len;) {
 		size_t e = line_end(b, s, len), at;
-		if (!box_at(b, s, e, &at)) {
+		if (!gr_box_at(b, s, e, &at)) {
 			s = e + 1;
 			continue;
 		}
@@ -1147,11 +1149,11 @@ static unsigned blank_unticked(char *b, size_t len)
 		int ticked = 0, done = 0;
 		for (size_t t = s; t < len;) {
 			size_t te = line_end(b, t, len);
-			int box = box_at(b, t, te, &at);
+			int box = gr_box_at(b, t, te, &at);
 			if (!box && !(t < te && b[t] == ' ' && t > ls))
 				break;
 			ticked |= box == 2;
-			done |= box == 2 && done_item(b, at + 3, te);
+			done |= box == 2 && gr_done_item(b, at + 3, te);
 			le = te;
 			t = te + 1;
 		}
@@ -1162,7 +1164,7 @@ static unsigned blank_unticked(char *b, size_t len)
 			ticked = 0;
 		for (size_t t = ls; ticked && t < le;) {
 			size_t te = line_end(b, t, len);
-			if (box_at(b, t, te, &at) == 1 && !label_item(b, at + 3, te)) {
+			if (gr_box_at(b, t, te, &at) == 1 && !label_item(b, at + 3, te)) {
 				size_t lead = 0;
 				while (b[t + lead] == ' ')
 					lead++;
@@ -1173,7 +1175,7 @@ static unsigned blank_unticked(char *b, size_t len)
 					size_t ce = line_end(b, c, len), ind = 0;
 					while (c + ind < ce && b[c + ind] == ' ')
 						ind++;
-					if (box_at(b, c, ce, &at) || ind <= lead || c + ind == ce)
+					if (gr_box_at(b, c, ce, &at) || ind <= lead || c + ind == ce)
 						break;
 					memset(b + c, ' ', ce - c);
 					te = ce;

@@ -1776,6 +1776,30 @@ static void test_rule_board_tables(void **state)
 	assert_true(passes(buf, "not-yet"));
 }
 
+/* Round 86 again: a ticked item that says it was done ("- [x] confirm the
+ * launch count (728 launches - done)") is a finding, not a second plan;
+ * "TBD (see bottom)" holds the place of the plan written further down. */
+static void test_rule_done_items(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *head = "Workload: batch 1, prompt 32, decode 128, tiny hidden\nHardware: L4\n"
+			   "Top CUDA time: aten::matmul 6.1 ms / 240 calls, ~25 us each\n"
+			   "Top CPU / orchestration cost: Python decode loop 38 ms, ~2.5x all CUDA time\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%sNext experiment:\n- [x] batch 8 requests together to amortise launches (done)\n"
+		 "- [ ] torch.compile(mode=\"reduce-overhead\") on the decode step, compare ms/token\n", head);
+	assert_true(passes_in(b, buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sNext experiment:\n- [x] capture the decode step in a CUDA graph, compare "
+		 "ms/token\n- [ ] torch.compile(mode=\"reduce-overhead\") on the decode step\n", head);
+	assert_true(passes_in(b, buf, "overhead-experiment"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: TBD (see bottom)\n\nThe GPU waits on the host between "
+		 "launches.\n\nPlan: I'll run the decode step under torch.compile(mode=\"reduce-overhead\") and "
+		 "compare ms/token against this profile.\n", head);
+	assert_true(passes_in(b, buf, "single-experiment"));
+	gr_exercise_free(b);
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2237,6 +2261,7 @@ int main(void)
 		cmocka_unit_test(test_rule_cards_and_checklists),
 		cmocka_unit_test(test_rule_named_pointers),
 		cmocka_unit_test(test_rule_board_tables),
+		cmocka_unit_test(test_rule_done_items),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
