@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include "buf.h"
@@ -1701,6 +1702,63 @@ static void mark_done_items(struct gr_analysis *a)
 	}
 }
 
+/* An outline's child that opens by rejecting ("- custom fused attention
+ * kernel?" / "  - no: sdpa is already flash, 6%") takes its parent back;
+ * what the child goes on to say is the reason. A parent that only puts
+ * off ("- Not now:", "- Won't do:") puts off every child under it. */
+static void mark_rejected_parents(struct gr_analysis *a)
+{
+	static const char *const no[] = { "no", "nope", "nah", "not", "never", "skip", "skipped", "rejected", "dropped",
+					   "won't", "don't", NULL };
+	static const char *const this_one[] = { "this one", NULL };
+	static const char *const put_off[] = { "not now", "not yet", "later", "won't do", "wont do", "not doing",
+						"skip", "skipping", "parked", "parking lot", "icebox", "backlog", "rejected",
+						"dropped", "avoid", "don't", "no", NULL };
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	size_t t = 0;
+	for (size_t i = 0; i + 1 < r->nitems; i++) {
+		const struct gr_item *parent = &r->items[i], *child = &r->items[i + 1];
+		if (child->indent <= parent->indent + 1 || child->line != parent->line + 1)
+			continue;
+		/* "- Not now:" over its children: each of them is put off. */
+		size_t ps = parent->span.start, pe = parent->span.end;
+		while (pe > ps && strchr(" *_", b[pe - 1]))
+			pe--;
+		if (pe > ps && b[pe - 1] == ':') {
+			pe--;
+			while (ps < pe && strchr(" *_", b[ps]))
+				ps++;
+			while (pe > ps && strchr(" *_", b[pe - 1]))
+				pe--;
+			int label = 0;
+			for (const char *const *w = put_off; *w && !label; w++)
+				label = strlen(*w) == pe - ps && !strncasecmp(b + ps, *w, pe - ps);
+			for (size_t j = i + 1; label && j < r->nitems && r->items[j].indent > parent->indent + 1; j++) {
+				struct gr_span c = r->items[j].span;
+				if (has_phrase(b, c, this_one))
+					continue; /* "<- THIS one first: re-profile ...": picked out of the list */
+				while (t < r->nsentences && r->sentences[t].end <= c.start)
+					t++;
+				for (size_t k = t; k < r->nsentences && r->sentences[k].start < c.end; k++)
+					report_span(a, k, c.start, c.end);
+			}
+			if (label)
+				continue;
+		}
+		struct gr_span w = first_word(b, child->span);
+		int rejects = is_cross(b, child->span.start, child->span.end) ||
+			      (w.end > w.start && word_in(b + w.start, w.end - w.start, no) &&
+			       (w.end == child->span.end || strchr(" :,-.\xE2", b[w.end])));
+		if (!rejects)
+			continue;
+		while (t < r->nsentences && r->sentences[t].end <= parent->span.start)
+			t++;
+		for (size_t k = t; k < r->nsentences && r->sentences[k].start < parent->span.end; k++)
+			report_span(a, k, parent->span.start, parent->span.end);
+	}
+}
+
 /* "Some people suggest upgrading to a faster SDPA backend", "my teammate
  * wants to write a Triton kernel": what someone else suggests is not the
  * learner's proposal, unless the learner endorses it in that sentence or
@@ -2899,6 +2957,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	drop_dangling(a);
 	mark_reported(a);
 	mark_done_items(a);
+	mark_rejected_parents(a);
 	mark_blockquoted(a);
 	mark_retracted(a);
 	mark_dropped_ideas(a);
@@ -4142,10 +4201,22 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 		memcpy(names, rel_names, sizeof(names));
 		res->evidence = rel_evidence;
 	}
+	/* Only the outline's top level in scope: items nested under another
+	 * ("- find where copy_ comes from" / "  - record_shapes=True" / "  -
+	 * group by dtype") are how their parent is done, not more proposals. */
+	int top = INT_MAX;
+	for (size_t i = 0; i < a->r->nitems; i++) {
+		struct gr_span it = a->r->items[i].span;
+		if (((it.start >= sp.start && it.start < sp.end) || (it.start >= sp.start2 && it.start < sp.end2)) &&
+		    a->r->items[i].indent < top)
+			top = a->r->items[i].indent;
+	}
 	for (size_t i = 0; i < a->r->nitems; i++) {
 		struct gr_span it = a->r->items[i].span;
 		int inside = (it.start >= sp.start && it.start < sp.end && it.end <= sp.end + 1) ||
 			     (it.start >= sp.start2 && it.start < sp.end2 && it.end <= sp.end2 + 1); /* either range */
+		if (inside && a->r->items[i].indent > top + 1)
+			continue;
 		if (inside && item_has_action(a, rule, it) &&
 		    !explains(b, it, it.end) && !contingent(b, it, it.end))
 			items++; /* not "- why: ...", "- what I expect: ...", "- if it's fp32 -> a cast": what

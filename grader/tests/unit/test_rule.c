@@ -1800,6 +1800,37 @@ static void test_rule_done_items(void **state)
 	gr_exercise_free(b);
 }
 
+/* Round 88 (deep outlines): a child is how its parent is done, not another
+ * proposal; a child that opens by rejecting takes its parent back; a
+ * parent that only puts off ("- Not now:") puts off its children, except
+ * one the learner picks out ("<- THIS one first"). */
+static void test_rule_outlines(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *head = "- Workload\n    - 7B decode step, batch=1\n- Hardware\n    - RTX 4090 24 GB\n"
+			   "- Top CUDA time\n    - aten::copy_ 61% (24.4 of 40 ms)\n"
+			   "- Top CPU / orchestration cost\n    - Python decode loop: 11.0 ms CPU\n";
+	char buf[2048];
+	snprintf(buf, sizeof(buf), "%s- Next experiment\n    - write a custom fused attention kernel in Triton\n"
+		 "        - no - sdpa is already on the flash path, 2.4 ms = 6%%\n"
+		 "    - find out where the 13 GiB of copy_ comes from\n"
+		 "        - torch.profiler with record_shapes=True + with_stack=True\n"
+		 "        - group copy_ by (src dtype, dst dtype, device)\n", head);
+	assert_true(passes_in(c, buf, "single-experiment"));
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	snprintf(buf, sizeof(buf), "%s- Next experiment\n    - Not now:\n        - FlashAttention\n"
+		 "        - custom attention kernel\n        - load weights in bf16 and re-profile\n", head);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	assert_false(passes_in(c, buf, "movement-experiment"));
+	snprintf(buf, sizeof(buf), "%s- Next experiment\n    - Not now:\n        - FlashAttention (sdpa already flash)\n"
+		 "        - CUDA graphs for the python loop\n"
+		 "        - <- THIS one first: re-profile with record_shapes=True, list copy_ by dtype + device\n", head);
+	assert_true(passes_in(c, buf, "movement-experiment"));
+	assert_true(passes_in(c, buf, "single-experiment"));
+	gr_exercise_free(c);
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2262,6 +2293,7 @@ int main(void)
 		cmocka_unit_test(test_rule_named_pointers),
 		cmocka_unit_test(test_rule_board_tables),
 		cmocka_unit_test(test_rule_done_items),
+		cmocka_unit_test(test_rule_outlines),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
