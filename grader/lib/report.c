@@ -1688,7 +1688,7 @@ static int short_line(const struct parser *p, const struct linfo *l, int max_wor
  * "Changes since v1:", "v1 -> v2" point at a version; "Original answer
  * (still stands)" keeps one. */
 static int version_heading(const struct parser *p, const struct linfo *l, const char *const *marks,
-			   const char *const *other)
+			   const char *const *other, int label)
 {
 	static const char *const pointer[] = { "since", "from", "than", "vs", "versus", "compared", "over", "replaces",
 					       "replacing", "after", "to", "->", "changes", "changelog", "still",
@@ -1696,8 +1696,18 @@ static int version_heading(const struct parser *p, const struct linfo *l, const 
 	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item == 1 || p->buf[l->body] == '(')
 		return 0; /* "- (Noor's first draft, we dropped it)": an aside, not a heading */
 	size_t s, e;
-	if (!short_line(p, l, 8, &s, &e))
-		return 0;
+	if (!short_line(p, l, 8, &s, &e)) {
+		/* label: "Ranges v2 (what I'd actually do): a single range ...",
+		 * the label before the colon names the version, its answer
+		 * follows (a new one only: "Feedback on v1: ..." names none) */
+		if (!label)
+			return 0;
+		const char *c = memchr(p->buf + l->body, ':', l->off + l->len - l->body);
+		s = l->body;
+		e = c ? (size_t)(c - p->buf) : s;
+		if (e == s || e - s > 60 || gr_count_words(p->buf, s, e) > 10)
+			return 0;
+	}
 	return any_word_ci(p->buf, s, e, marks) && !any_word_ci(p->buf, s, e, other) &&
 	       !any_word_ci(p->buf, s, e, pointer) && !memchr(p->buf + s, '>', e - s);
 }
@@ -1821,7 +1831,8 @@ static void mark_old_blocks(struct parser *p)
 	static const char *const now[] = { "v2", "v3", "v4", "v5", "version 2", "version 3", "final", "revised",
 					   "current", "updated", "new version", "resubmission", "corrected", "now",
 					   "my report", "my answer", "my version", "my own", "mine", "own report",
-					   "own answer", "my submission", "my five lines", NULL };
+					   "own answer", "my submission", "my five lines", "actually do", "actually doing",
+					   NULL };
 	/* Most reports name no version and review no one: a look at the
 	 * index spares the lines. */
 	static const char *const stems[] = { "version", "draft", "attempt", "submission", "previous", "old ",
@@ -1850,9 +1861,9 @@ static void mark_old_blocks(struct parser *p)
 	 * field labelled again outside the old copy. */
 	int newer = 0;
 	for (size_t i = 0; i < p->nl; i++)
-		newer |= version_heading(p, &p->li[i], now, old);
+		newer |= version_heading(p, &p->li[i], now, old, 1);
 	for (size_t i = 0; i < p->nl; i++) {
-		int kind = version_heading(p, &p->li[i], old, now) ? 1 : 0, peer = 0;
+		int kind = version_heading(p, &p->li[i], old, now, 0) ? 1 : 0, peer = 0;
 		if (!kind && !adopted && (peer = peer_heading(p, &p->li[i])) > 0)
 			kind = 2;
 		if (!kind && mistakes_heading(p, &p->li[i]))
@@ -1870,8 +1881,8 @@ static void mark_old_blocks(struct parser *p)
 				continue;
 			}
 			if (!n->code) {
-				if (version_heading(p, n, now, old) || n->heading || (kind == 1 && peer_heading(p, n)) ||
-				    (kind == 2 && version_heading(p, n, old, now)))
+				if (version_heading(p, n, now, old, 1) || n->heading || (kind == 1 && peer_heading(p, n)) ||
+				    (kind == 2 && version_heading(p, n, old, now, 0)))
 					break;
 				const char *b = p->buf + n->body;
 				size_t k = n->off + n->len - n->body;

@@ -1431,6 +1431,7 @@ static void mark_retracted(struct gr_analysis *a)
 	/* Irony ("sure, let's hand-write a kernel, what could possibly go
 	 * wrong") takes back what it mocks the same way. */
 	static const char *const cues[] = { "wait, no", "wait no", "actually, no", "actually no", "scratch that",
+					    "hmm, no", "hmm no", "no, wait", "no wait",
 					    "never mind", "nevermind", "on second thought", "kidding", "what could possibly go wrong",
 					    "what could go wrong", "said no one ever", "said nobody ever", "what's the worst that could happen",
 					    "good luck with that", NULL };
@@ -1475,6 +1476,54 @@ static int sentence_has_word(const struct gr_report *r, size_t t, const char *w,
 		k++;
 	}
 	return 0;
+}
+
+/* "actually, scratch `tokenize` - it's 0 ms CUDA", "EDIT: dropping
+ * \"tokenize\"": a name in quotes after a verb that drops it is taken back
+ * wherever it was written before, and so is the sentence that drops it
+ * (its reason), unless that sentence puts something in its place
+ * ("instead", "replace", "rename"). */
+static void drop_names(struct gr_analysis *a, const char *const *verbs)
+{
+	static const char *const swap[] = { "instead", "replace", "replaced", "rename", "renamed", NULL };
+	const struct gr_report *r = a->r;
+	const char *lo = r->tri->lower;
+	size_t len = r->tri->len;
+	for (size_t k = 0; k < len; k++) {
+		if (lo[k] != '`' && lo[k] != '"')
+			continue;
+		const char *close = memchr(lo + k + 1, lo[k], len - k - 1);
+		if (!close || close - (lo + k) > 41 || close == lo + k + 1 || memchr(lo + k, '\n', (size_t)(close - lo) - k))
+			continue;
+		size_t ns = k + 1, n = (size_t)(close - lo) - ns;
+		/* the verb right before it: "scratch `x`", "dropping the \"x\"" */
+		size_t w = k;
+		int verb = 0;
+		for (int step = 0; step < 2 && !verb; step++) {
+			while (w > 0 && lo[w - 1] == ' ')
+				w--;
+			size_t ws = w;
+			while (ws > 0 && gr_isalpha((unsigned char)lo[ws - 1]))
+				ws--;
+			if (ws == w)
+				break;
+			verb = word_in(lo + ws, w - ws, verbs);
+			if (!verb && !(w - ws == 3 && !strncmp(lo + ws, "the", 3)))
+				break;
+			w = ws;
+		}
+		k = (size_t)(close - lo);
+		size_t t = verb ? span_of(r->sentences, r->nsentences, ns) : NONE;
+		if (t == NONE)
+			continue;
+		for (size_t u = 0; u < t; u++)
+			for (size_t q = r->sentences[u].start; q + n <= r->sentences[u].end; q++)
+				if (!memcmp(lo + q, lo + ns, n) && (q == 0 || !gr_isword((unsigned char)lo[q - 1])) &&
+				    !gr_isword((unsigned char)lo[q + n]))
+					report_span(a, u, q, q + n);
+		if (!has_phrase(lo, r->sentences[t], swap))
+			report_span(a, t, r->sentences[t].start, r->sentences[t].end);
+	}
 }
 
 /* A notebook drops an idea an earlier entry had: "10:30 - scratch the
@@ -1535,6 +1584,7 @@ static void mark_dropped_ideas(struct gr_analysis *a)
 					}
 		}
 	}
+	drop_names(a, verbs);
 	for (const char *const *c = it; *c; c++) {
 		size_t n = strlen(*c);
 		if (!gr_trigrams_may_hold(tri, *c, n))

@@ -1831,6 +1831,32 @@ static void test_rule_outlines(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 87 (self-correcting writers): "scratch `tokenize`" / "EDIT:
+ * dropping \"tokenize\"" takes that name back wherever it was listed, with
+ * the sentence that drops it; "Ranges v2 (this is what I'd actually do):
+ * ..." replaces "Ranges v1:"; "Hmm, no." takes back the sentence before. */
+static void test_rule_self_corrections(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch");
+	const char *dropped = "**Ranges to add (record_function):**\n- `tokenize`\n- `prefill`\n- `decode_step`\n"
+			      "- `kv_cache_copy`\n- `cast_to_bf16`\n\nall as `with torch.profiler.record_function(\"<name>\"):` "
+			      "blocks.\n\nactually, scratch `tokenize` - tokenizer.encode shows 0 ms CUDA, so a range there "
+			      "would just add clutter to the trace. Final list is the other four.\n";
+	assert_true(passes_in(st, dropped, "ranges-named"));
+	assert_false(passes_in(st, dropped, "ranges-cover-suspects"));
+	const char *v2 = "Ranges v1:\nrecord_function(\"tokenize\"), record_function(\"h2d\"), record_function(\"prefill\"), "
+			 "record_function(\"decode_step\")\n\nHmm, on second thought that's a lot of instrumentation.\n\n"
+			 "Ranges v2 (this is what I'd actually do): a single `torch.profiler.record_function(\"forward\")` "
+			 "around `model.generate(...)`.\n";
+	assert_false(passes_in(st, v2, "ranges-named"));
+	const char *hmm = "Ranges: record_function(\"tokenize\"), record_function(\"h2d\"), record_function(\"prefill\"), "
+			  "record_function(\"decode_step\").\n\nHmm, no. Next experiment: re-profile with record_shapes=True "
+			  "and with_stack=True instead. That's my answer for the next run.\n";
+	assert_false(passes_in(st, hmm, "ranges-named"));
+	gr_exercise_free(st);
+}
+
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
  * before a label is decoration. */
 static void test_rule_thread_posts(void **state)
@@ -2294,6 +2320,7 @@ int main(void)
 		cmocka_unit_test(test_rule_board_tables),
 		cmocka_unit_test(test_rule_done_items),
 		cmocka_unit_test(test_rule_outlines),
+		cmocka_unit_test(test_rule_self_corrections),
 		cmocka_unit_test(test_rule_look_change_measure),
 		cmocka_unit_test(test_rule_subtle_slips),
 		cmocka_unit_test(test_rule_range_swallows_suspects),
