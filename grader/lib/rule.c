@@ -4254,11 +4254,21 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	/* Only the outline's top level in scope: items nested under another
 	 * ("- find where copy_ comes from" / "  - record_shapes=True" / "  -
 	 * group by dtype") are how their parent is done, not more proposals. */
+	/* The item the label opens counts too ("- Next experiment: X" over
+	 * "  - how"), unless it only introduces its list ("- Next experiment:
+	 * a full pass:" over "  1. nsys ..." "  2. ncu ..."). */
 	int top = INT_MAX;
 	for (size_t i = 0; i < a->r->nitems; i++) {
 		struct gr_span it = a->r->items[i].span;
-		if (((it.start >= sp.start && it.start < sp.end) || (it.start >= sp.start2 && it.start < sp.end2)) &&
-		    a->r->items[i].indent < top)
+		int starts = (it.start >= sp.start && it.start < sp.end) || (it.start >= sp.start2 && it.start < sp.end2);
+		int opens = !starts && it.start < sp.end && it.end > sp.start;
+		if (opens) {
+			size_t e = it.end;
+			while (e > sp.start && strchr(" *_", b[e - 1]))
+				e--;
+			opens = e > sp.start && b[e - 1] != ':';
+		}
+		if ((starts || opens) && a->r->items[i].indent < top)
 			top = a->r->items[i].indent;
 	}
 	for (size_t i = 0; i < a->r->nitems; i++) {
@@ -4498,6 +4508,30 @@ static int row_in_sentence(const struct gr_analysis *a, int row, unsigned senten
 	return i < m->n && m->v[i].sentence == sentence;
 }
 
+/* The sentence an outline's item at off hangs from ("- Top CUDA time:
+ * aten::copy_" over "  - 61% (24.4 / 40.0 ms)"): its parent item's first,
+ * or NONE when the item has no parent. */
+static size_t parent_sentence(const struct gr_analysis *a, size_t off)
+{
+	const struct gr_report *r = a->r;
+	int line = gr_text_line_of(&r->text, off);
+	size_t k = r->nitems;
+	for (size_t i = 0; i < r->nitems && k == r->nitems; i++)
+		if (r->items[i].line == line)
+			k = i;
+	if (k == r->nitems)
+		return NONE;
+	for (size_t j = k; j-- > 0;) {
+		if (r->items[j].line < line - 8)
+			break; /* a parent is close above its children */
+		if (r->items[j].indent < r->items[k].indent) /* its end: a label opening it is in no sentence */
+			return r->items[j].span.end > r->items[j].span.start
+				       ? span_of(r->sentences, r->nsentences, r->items[j].span.end - 1)
+				       : NONE;
+	}
+	return NONE;
+}
+
 static void eval_fact(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 		      struct gr_rule_result *res)
 {
@@ -4511,6 +4545,10 @@ static void eval_fact(const struct gr_analysis *a, const struct gr_rule *rule, s
 			continue;
 		int near = row_in_sentence(a, rule->row, q->sentence) ||
 			   (rule->near >= 0 && sentence_has(a, rule->near, q->sentence));
+		if (!near) { /* or the item it hangs from names the op */
+			size_t ps = parent_sentence(a, q->start);
+			near = ps != NONE && row_in_sentence(a, rule->row, (unsigned)ps);
+		}
 		if (!near)
 			continue;
 		double v = q->value;

@@ -1828,6 +1828,21 @@ static void test_rule_outlines(void **state)
 		 "        - <- THIS one first: re-profile with record_shapes=True, list copy_ by dtype + device\n", head);
 	assert_true(passes_in(c, buf, "movement-experiment"));
 	assert_true(passes_in(c, buf, "single-experiment"));
+	/* The share in a child of the op it belongs to. */
+	assert_true(passes_in(c, "- Hardware: H100 SXM\n- Workload: 7B decode, bs=1\n- Top CUDA time: aten::copy_\n"
+				 "  - 61% (24.4 / 40.0 ms)\n- Next experiment:\n"
+				 "  - record_shapes=True, split copy_ by src/dst dtype + device\n",
+			      "copy-share"));
+	/* A label's own item over its how: one experiment; a label that
+	 * introduces a numbered list: each entry is one. */
+	snprintf(buf, sizeof(buf), "%s- Next experiment: one profiler run, same step\n  - record_shapes=True\n"
+		 "  - with_stack=True\n  - group copy_ by dtype and device\n", head);
+	assert_true(passes_in(c, buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%s- Next experiment: a full characterization pass:\n"
+		 "  1. nsys profile --trace=cuda,nvtx -> split copy_ into memcpy HtoD / DtoD\n"
+		 "  2. rerun with pinned host buffers + non_blocking=True to see if H2D overlaps\n"
+		 "  3. CUDA graph capture of the decode step to kill the launch overhead\n", head);
+	assert_false(passes_in(c, buf, "single-experiment"));
 	gr_exercise_free(c);
 }
 
