@@ -1460,6 +1460,33 @@ static void mark_retracted(struct gr_analysis *a)
 	}
 }
 
+/* "I was going to say check the copy dtypes, but the loop is ...": what
+ * the learner was about to propose, up to the "but", is taken back. */
+static void mark_second_thoughts(struct gr_analysis *a)
+{
+	static const char *const cues[] = { "i was going to", "i was about to", "i was gonna", "my first thought was",
+					    "my first instinct was", "i almost said", "i almost wrote", "i'd have said",
+					    "i would have said", NULL };
+	const struct gr_report *r = a->r;
+	if (!indexed(r))
+		return;
+	const struct gr_trigrams *tri = r->tri;
+	for (const char *const *c = cues; *c; c++) {
+		size_t n = strlen(*c);
+		if (!gr_trigrams_may_hold(tri, *c, n))
+			continue;
+		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
+		     p += n) {
+			size_t at = (size_t)(p - tri->lower), t = span_of(r->sentences, r->nsentences, at);
+			if (t == NONE || (at && gr_isalpha((unsigned char)p[-1])))
+				continue;
+			size_t end = r->sentences[t].end;
+			const char *but = memmem(p + n, end - at - n, " but ", 5);
+			report_span(a, t, at, but ? (size_t)(but - tri->lower) : end);
+		}
+	}
+}
+
 /* Does sentence t hold the word w (lowercase) whole? */
 static int sentence_has_word(const struct gr_report *r, size_t t, const char *w, size_t n)
 {
@@ -3010,6 +3037,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_rejected_parents(a);
 	mark_blockquoted(a);
 	mark_retracted(a);
+	mark_second_thoughts(a);
 	mark_dropped_ideas(a);
 	mark_deleted(a);
 	mark_counterfactual(a);

@@ -1870,6 +1870,17 @@ static void test_rule_self_corrections(void **state)
 			  "and with_stack=True instead. That's my answer for the next run.\n";
 	assert_false(passes_in(st, hmm, "ranges-named"));
 	gr_exercise_free(st);
+	/* "I was going to say X, but ...": X was never proposed. */
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *going = "Top CUDA time: aten::copy_ 61%\nNext experiment: I was going to say torch.compile but that's "
+			    "Part B's fix. So: profile again with record_shapes=True and with_stack=True and group copy_ by "
+			    "input dtype.\n";
+	assert_true(passes_in(c, going, "single-experiment"));
+	const char *swapped = "Top CUDA time: aten::copy_ 61%\nNext experiment: I was going to say check the copy dtypes, "
+			      "but the Python loop is the classic launch-bound pattern, so: torch.compile(mode=\"reduce-"
+			      "overhead\") on the decode step and re-profile.\n";
+	assert_false(passes_in(c, swapped, "movement-experiment"));
+	gr_exercise_free(c);
 }
 
 /* Round 81 (social-media threads): a post's number ("3/7 ", "(4/4) ")
