@@ -2601,6 +2601,30 @@ static size_t block_end(const struct parser *p, const size_t *start, size_t s, s
 	return endl;
 }
 
+/* "- Hypotheses" / "  - H1: fp32 cast" / "    - test: input dtype of
+ * aten::to": an item nested under another section's heading item is part
+ * of that answer (each hypothesis's own test), and heads no section. */
+static void nested_headings(struct parser *p)
+{
+	int cur = -1, at = 0;
+	for (size_t i = 0; i < p->nl; i++) {
+		struct linfo *l = &p->li[i];
+		if (l->blank)
+			continue;
+		if (l->section < 0) {
+			if (l->heading || l->field >= 0 || (cur >= 0 && l->indent <= at && !l->item))
+				cur = -1; /* a heading, a field or prose at its level: out of the answer */
+			continue;
+		}
+		if (cur >= 0 && l->section != cur && l->item && l->indent > at) {
+			l->section = -1;
+			continue;
+		}
+		cur = l->section;
+		at = l->indent;
+	}
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -2608,6 +2632,7 @@ static void find_sections(struct parser *p)
 	size_t *start = calloc(ns ? ns : 1, sizeof(size_t));
 	if (!start)
 		return;
+	nested_headings(p);
 	for (size_t s = 0; s < ns; s++) {
 		start[s] = (size_t)-1;
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1; i++)

@@ -1828,6 +1828,22 @@ static void test_rule_outlines(void **state)
 		 "        - <- THIS one first: re-profile with record_shapes=True, list copy_ by dtype + device\n", head);
 	assert_true(passes_in(c, buf, "movement-experiment"));
 	assert_true(passes_in(c, buf, "single-experiment"));
+	/* "- test:" under each hypothesis is that hypothesis's test: it opens
+	 * no experiments answer of its own that would cut the hypotheses short. */
+	const char *tests = "- Next experiment: re-profile with record_shapes=True and with_stack=True\n- Hypotheses\n"
+			    "  - a. fp32 params -> bf16 cast\n    - test: aten::to input dtype\n"
+			    "  - b. host<->device transfers\n    - test: Memcpy HtoD/DtoH in trace\n"
+			    "- Not yet\n  - matmul, it is the model's real math\n";
+	assert_true(passes(tests, "copy-hypotheses"));
+	assert_true(passes(tests, "hypothesis-experiments"));
+	const char *nested = "Next experiment: record_shapes=True aur with_stack=True ke saath profile dobara chalao\n\n"
+			     "1. Do hypotheses:\n - H1: kuch weights fp32 mein reh gaye hain aur har layer pe bf16 mein cast "
+			     "ho rahe hain.\n - H2: input tensors CPU aur GPU ke beech aa-ja rahe hain (.cpu() / .to(\"cuda\")).\n"
+			     "2. Experiments:\n - H1 ke liye: record_shapes se aten::to ka input dtype dekho; fp32 -> bf16 "
+			     "dikha to confirm, warna reject.\n - H2 ke liye: trace mein Memcpy HtoD/DtoH dhoondo; nahi mila to "
+			     "reject.\n3. Abhi optimize nahi karunga: attention kernel - ye already flash hai, real math hai, "
+			     "pehle copies samajhni hain.\n";
+	assert_true(passes(nested, "not-yet"));
 	/* The share in a child of the op it belongs to. */
 	assert_true(passes_in(c, "- Hardware: H100 SXM\n- Workload: 7B decode, bs=1\n- Top CUDA time: aten::copy_\n"
 				 "  - 61% (24.4 / 40.0 ms)\n- Next experiment:\n"
