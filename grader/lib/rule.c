@@ -1798,12 +1798,12 @@ static void mark_rejected_parents(struct gr_analysis *a)
 		const struct gr_item *parent = &r->items[i], *child = &r->items[i + 1];
 		if (child->indent <= parent->indent + 1 || child->line != parent->line + 1)
 			continue;
-		/* "- Not now:" over its children: each of them is put off. */
+		/* "- Not now:" (or "- skip") over its children: each of them is put off. */
 		size_t ps = parent->span.start, pe = parent->span.end;
 		while (pe > ps && strchr(" *_", b[pe - 1]))
 			pe--;
-		if (pe > ps && b[pe - 1] == ':') {
-			pe--;
+		if (pe > ps) {
+			pe -= b[pe - 1] == ':';
 			while (ps < pe && strchr(" *_", b[ps]))
 				ps++;
 			while (pe > ps && strchr(" *_", b[pe - 1]))
@@ -3318,6 +3318,8 @@ static int list_intro(const struct gr_report *r, int ln)
 	return -1;
 }
 
+static size_t parent_sentence(const struct gr_analysis *a, size_t off);
+
 static int near_has(const struct gr_analysis *a, int concept, const struct gr_mention *x, const int *apart,
 		    size_t napart)
 {
@@ -3329,6 +3331,13 @@ static int near_has(const struct gr_analysis *a, int concept, const struct gr_me
 	int intro = list_intro(a->r, ln);
 	if (intro >= 0 && line_has(a, concept, (size_t)intro))
 		return 1;
+	size_t up = parent_sentence(a, x->start); /* "- NVTX" over "  - around the tokenizer": that line itself */
+	if (up != NONE) {
+		const struct gr_mentions *pm = &a->concepts[concept];
+		size_t i = first_in_sentence(pm, (unsigned)up);
+		if (i < pm->n && pm->v[i].sentence == up)
+			return 1;
+	}
 	const struct gr_report *r = a->r;
 	const struct gr_mentions *m = &a->concepts[concept];
 	for (size_t f = 0; f < a->ex->nfields; f++) {
@@ -4542,20 +4551,28 @@ static int row_in_sentence(const struct gr_analysis *a, int row, unsigned senten
 static size_t parent_sentence(const struct gr_analysis *a, size_t off)
 {
 	const struct gr_report *r = a->r;
-	int line = gr_text_line_of(&r->text, off);
+	const struct gr_text *t = &r->text;
+	int line = gr_text_line_of(t, off);
 	size_t k = r->nitems;
 	for (size_t i = 0; i < r->nitems && k == r->nitems; i++)
 		if (r->items[i].line == line)
 			k = i;
 	if (k == r->nitems)
 		return NONE;
-	for (size_t j = k; j-- > 0;) {
-		if (r->items[j].line < line - 8)
-			break; /* a parent is close above its children */
-		if (r->items[j].indent < r->items[k].indent) /* its end: a label opening it is in no sentence */
-			return r->items[j].span.end > r->items[j].span.start
-				       ? span_of(r->sentences, r->nsentences, r->items[j].span.end - 1)
-				       : NONE;
+	/* The nearest line above it that is less indented, within a few lines. */
+	for (int ln = line - 1; ln >= 1 && ln >= line - 8; ln--) {
+		const char *b = t->buf + t->lines[ln - 1].off;
+		size_t n = t->lines[ln - 1].len, ind = 0;
+		while (ind < n && b[ind] == ' ')
+			ind++;
+		if (ind == n)
+			continue; /* blank */
+		if ((int)ind >= r->items[k].indent)
+			continue;
+		size_t e = t->lines[ln - 1].off + n;
+		size_t s = e > t->lines[ln - 1].off ? span_of(r->sentences, r->nsentences, e - 1) : NONE;
+		/* a sentence of the parent's own line, not one running into it */
+		return s != NONE && gr_text_line_of(t, r->sentences[s].start) == ln ? s : NONE;
 	}
 	return NONE;
 }

@@ -1886,6 +1886,17 @@ static void test_rule_self_corrections(void **state)
 			  "and with_stack=True instead. That's my answer for the next run.\n";
 	assert_false(passes_in(st, hmm, "ranges-named"));
 	gr_exercise_free(st);
+	/* Round 88 again: a parent "- skip" (no colon) puts off its child;
+	 * children of "- NVTX" are placed by that API. */
+	st = load_exercise("stretch");
+	const char *skip = "- Next run ranges\n  - mechanism -> torch.cuda.nvtx.range_push / range_pop\n  - ranges\n"
+			   "    - `load_and_cast` -> around model weight .to(bf16)\n    - `kv_copy` -> any copy_ into the KV "
+			   "cache\n    - `prefill`\n    - `decode_step`\n  - skip\n"
+			   "    - tokenizer: 0 ms CUDA, it's not a GPU problem\n";
+	assert_false(passes_in(st, skip, "ranges-cover-suspects"));
+	const char *placed = "- NVTX\n   - around tokenizer\n   - around copies\n   - around the model\n- then Nsight\n";
+	assert_true(passes_in(st, placed, "ranges-cover-suspects"));
+	gr_exercise_free(st);
 	/* "I was going to say X, but ...": X was never proposed. */
 	struct gr_exercise *c = load_exercise("part-c");
 	const char *going = "Top CUDA time: aten::copy_ 61%\nNext experiment: I was going to say torch.compile but that's "
