@@ -2194,6 +2194,27 @@ static int pointer_key(const char *b, struct gr_span v, size_t *ks, size_t *ke)
 	return 1;
 }
 
+/* "two tracks, in parallel (see Day 1)": a value that says what it is and
+ * where the rest is; [*ks, *ke) is what the brackets name. */
+static int see_in_brackets(const char *b, struct gr_span v, size_t *ks, size_t *ke)
+{
+	const char *o = v.end > v.start ? memmem(b + v.start, v.end - v.start, "(see ", 5) : NULL;
+	if (!o)
+		return 0;
+	size_t s = (size_t)(o - b) + 5;
+	const char *c = memchr(b + s, ')', v.end - s);
+	if (!c)
+		return 0;
+	size_t e = (size_t)(c - b);
+	while (e > s && b[e - 1] == ' ')
+		e--;
+	if (e <= s || gr_count_words(b, s, e) > 4 || memchr(b + s, '\n', e - s))
+		return 0;
+	*ks = s;
+	*ke = e;
+	return 1;
+}
+
 /* The block a key names elsewhere than line self: a line that opens with it
  * (after its marks) and says little else heads the lines under it, up to a
  * blank line once they began, a heading or a field ("### NOW (P0)", "**Now**",
@@ -2256,7 +2277,8 @@ static void infer_fields(struct parser *p)
 	for (size_t f = 0; f < p->ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
 		size_t ks, ke;
-		if (rf->state == GR_FIELD_LABELLED && !rf->more.end && pointer_key(p->buf, rf->value, &ks, &ke)) {
+		if (rf->state == GR_FIELD_LABELLED && !rf->more.end &&
+		    (pointer_key(p->buf, rf->value, &ks, &ke) || see_in_brackets(p->buf, rf->value, &ks, &ke))) {
 			/* "Next experiment: PERF-14 below", "see NOW column": what it
 			 * names, where the report names it */
 			struct gr_span named = named_block(p, p->buf + ks, ke - ks, (size_t)rf->line - 1);

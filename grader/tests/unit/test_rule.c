@@ -1746,6 +1746,12 @@ static void test_rule_named_pointers(void **state)
 		 head);
 	assert_true(passes_in(c, buf, "movement-experiment"));
 	assert_false(passes_in(c, buf, "single-experiment"));
+	/* Round 90 (timelines): "two tracks, in parallel (see Day 1)" reads Day 1. */
+	snprintf(buf, sizeof(buf), "%sNext experiment - two tracks, in parallel (see Day 1)\n\nDay 1 (parallel)\n"
+		 "  track A: profile with record_shapes to split copy_ by dtype\n"
+		 "  track B: enable pin_memory + non_blocking=True on the KV offload path and time the step\n"
+		 "Day 2: merge whichever wins\n", head);
+	assert_false(passes_in(c, buf, "single-experiment"));
 	snprintf(buf, sizeof(buf), "%sNext experiment: profile with record_shapes=True to see the dtypes going into "
 		 "copy_. FlashAttention - not pursued, attention is only 6%%.\n", head);
 	assert_true(passes_in(c, buf, "no-flash-attention"));
