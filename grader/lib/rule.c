@@ -1423,6 +1423,42 @@ static void mark_blockquoted(struct gr_analysis *a)
 	}
 }
 
+/* Call each(a, c, at, t) for every place a phrase of cues (lowercase)
+ * occurs in the report, in a sentence: c is the phrase, at where it starts,
+ * t its sentence. Phrases the trigram index rules out are not looked for. */
+static void each_phrase(struct gr_analysis *a, const char *const *cues,
+			void (*each)(struct gr_analysis *a, const char *c, size_t at, size_t t))
+{
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *tri = r->tri;
+	if (!indexed(r))
+		return;
+	for (const char *const *c = cues; *c; c++) {
+		size_t n = strlen(*c);
+		if (!gr_trigrams_may_hold(tri, *c, n))
+			continue;
+		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
+		     p += n) {
+			size_t at = (size_t)(p - tri->lower), t = span_of(r->sentences, r->nsentences, at);
+			if (t != NONE)
+				each(a, *c, at, t);
+		}
+	}
+}
+
+static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at, size_t t)
+{
+	const struct gr_report *r = a->r;
+	const char *lo = r->tri->lower;
+	if (*c == 'k' && ((at >= 3 && !memcmp(lo + at - 3, "no ", 3)) || (at >= 4 && !memcmp(lo + at - 4, "not ", 4)) ||
+			  (at && gr_isalnum((unsigned char)lo[at - 1]))))
+		return; /* "no kidding, 61 % is copies" insists */
+	if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at)
+		report_span(a, t, r->sentences[t].start, at);
+	else if (t > 0) /* it opens its sentence: the one before is taken back */
+		report_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
+}
+
 /* "I'd check the casts... wait, no, actually I'd switch to FA2": what a
  * retraction takes back (its sentence up to it, or the sentence before
  * when it opens one) is no longer claimed. */
@@ -1435,29 +1471,18 @@ static void mark_retracted(struct gr_analysis *a)
 					    "never mind", "nevermind", "on second thought", "kidding", "what could possibly go wrong",
 					    "what could go wrong", "said no one ever", "said nobody ever", "what's the worst that could happen",
 					    "good luck with that", NULL };
+	each_phrase(a, cues, take_back_retracted);
+}
+
+static void take_back_intended(struct gr_analysis *a, const char *c, size_t at, size_t t)
+{
 	const struct gr_report *r = a->r;
-	const struct gr_trigrams *tri = r->tri;
-	if (!indexed(r))
+	const char *lo = r->tri->lower;
+	size_t n = strlen(c), end = r->sentences[t].end;
+	if ((at && gr_isalpha((unsigned char)lo[at - 1])) || at + n > end)
 		return;
-	for (const char *const *c = cues; *c; c++) {
-		size_t n = strlen(*c);
-		if (!gr_trigrams_may_hold(tri, *c, n))
-			continue;
-		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
-		     p += n) {
-			size_t at = (size_t)(p - tri->lower);
-			size_t t = span_of(r->sentences, r->nsentences, at);
-			if (t == NONE)
-				continue;
-			if (**c == 'k' && ((at >= 3 && !memcmp(p - 3, "no ", 3)) || (at >= 4 && !memcmp(p - 4, "not ", 4)) ||
-					   (at && gr_isalnum((unsigned char)p[-1]))))
-				continue; /* "no kidding, 61 % is copies" insists */
-			if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at)
-				report_span(a, t, r->sentences[t].start, at);
-			else if (t > 0) /* it opens its sentence: the one before is taken back */
-				report_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
-		}
-	}
+	const char *but = memmem(lo + at + n, end - at - n, " but ", 5);
+	report_span(a, t, at, but ? (size_t)(but - lo) : end);
 }
 
 /* "I was going to say check the copy dtypes, but the loop is ...": what
@@ -1467,24 +1492,7 @@ static void mark_second_thoughts(struct gr_analysis *a)
 	static const char *const cues[] = { "i was going to", "i was about to", "i was gonna", "my first thought was",
 					    "my first instinct was", "i almost said", "i almost wrote", "i'd have said",
 					    "i would have said", NULL };
-	const struct gr_report *r = a->r;
-	if (!indexed(r))
-		return;
-	const struct gr_trigrams *tri = r->tri;
-	for (const char *const *c = cues; *c; c++) {
-		size_t n = strlen(*c);
-		if (!gr_trigrams_may_hold(tri, *c, n))
-			continue;
-		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
-		     p += n) {
-			size_t at = (size_t)(p - tri->lower), t = span_of(r->sentences, r->nsentences, at);
-			if (t == NONE || (at && gr_isalpha((unsigned char)p[-1])))
-				continue;
-			size_t end = r->sentences[t].end;
-			const char *but = memmem(p + n, end - at - n, " but ", 5);
-			report_span(a, t, at, but ? (size_t)(but - tri->lower) : end);
-		}
-	}
+	each_phrase(a, cues, take_back_intended);
 }
 
 /* Does sentence t hold the word w (lowercase) whole? */
