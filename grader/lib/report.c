@@ -2266,6 +2266,51 @@ static struct gr_span named_block(const struct parser *p, const char *key, size_
 	return (struct gr_span){ .start = 0, .end = 0 };
 }
 
+/* "EDIT: ... Changing my next experiment to: load the weights in bf16 once
+ * and re-profile.": a later sentence that replaces a field's value says
+ * the value now; the first one is withdrawn from the field. */
+static void replaced_fields(struct parser *p)
+{
+	static const char *const says[] = { "changing my %s to", "change my %s to", "changed my %s to",
+					    "my %s is now", "my new %s is", "new %s:", "revised %s:", "updated %s:", NULL };
+	struct gr_report *r = p->r;
+	const struct gr_trigrams *t = r->tri;
+	if (!t || !t->lower || t->len != r->text.len)
+		return;
+	for (size_t f = 0; f < p->ex->nfields; f++) {
+		struct gr_report_field *rf = &r->fields[f];
+		char label[64];
+		size_t ln = strlen(p->ex->fields[f].label);
+		if (rf->state != GR_FIELD_LABELLED || ln >= sizeof(label) || rf->value.end <= rf->value.start)
+			continue;
+		for (size_t k = 0; k <= ln; k++)
+			label[k] = (char)tolower((unsigned char)p->ex->fields[f].label[k]);
+		if (!gr_trigrams_may_hold(t, label, ln) || !memmem(t->lower + rf->value.end, t->len - rf->value.end, label, ln))
+			continue; /* most reports name a field once */
+		for (const char *const *w = says; *w; w++) {
+			char phrase[96];
+			int n = snprintf(phrase, sizeof(phrase), *w, label);
+			const char *at = n > 0 && (size_t)n < sizeof(phrase)
+						 ? memmem(t->lower + rf->value.end, t->len - rf->value.end, phrase, (size_t)n)
+						 : NULL;
+			if (!at)
+				continue;
+			size_t s = (size_t)(at - t->lower) + (size_t)n;
+			while (s < t->len && (p->buf[s] == ' ' || p->buf[s] == ':'))
+				s++;
+			size_t e = s;
+			while (e < t->len && p->buf[e] != '\n')
+				e++;
+			if (!has_content(p->buf, s, e))
+				break;
+			rf->value = (struct gr_span){ .start = s, .end = e };
+			rf->more = (struct gr_span){ .start = 0, .end = 0 };
+			rf->line = gr_text_line_of(&r->text, s);
+			break;
+		}
+	}
+}
+
 static void infer_fields(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -3186,6 +3231,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	}
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
 		goto nomem;
+	replaced_fields(&p);
 	infer_fields(&p);
 	keep_choice(&p);
 	find_sections(&p);

@@ -1913,6 +1913,13 @@ static void test_rule_self_corrections(void **state)
 			      "but the Python loop is the classic launch-bound pattern, so: torch.compile(mode=\"reduce-"
 			      "overhead\") on the decode step and re-profile.\n";
 	assert_false(passes_in(c, swapped, "movement-experiment"));
+	/* "EDIT: ... Changing my next experiment to: X": X is the value now. */
+	const char *edit = "Top CUDA time: aten::copy_ 61% of CUDA time\nNext experiment: torch.compile the decode step "
+			   "with mode=\"reduce-overhead\" to get rid of the Python loop cost\n\nEDIT: rereading line 1 - if "
+			   "copy_ is 61% of the GPU, compile can't fix that. Changing my next experiment to: load the weights "
+			   "in bf16 once and re-profile.\n";
+	assert_true(passes_in(c, edit, "movement-experiment"));
+	assert_true(passes_in(c, edit, "single-experiment"));
 	gr_exercise_free(c);
 }
 
