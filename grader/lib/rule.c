@@ -199,6 +199,11 @@ static int add_mention(void *p, size_t a, size_t b)
 {
 	struct mention_ctx *x = p;
 	size_t cl = span_of(x->r->clauses, x->r->nclauses, a);
+	/* "(math)", "(movement, 2.8 GiB)": a match that opens on the
+	 * punctuation between clauses belongs to the clause its words are in */
+	for (size_t k = a; cl == NONE && k < b && k < a + 8; k++)
+		if (gr_isalnum((unsigned char)x->r->text.buf[k]))
+			cl = span_of(x->r->clauses, x->r->nclauses, k);
 	if (cl == NONE) /* a label or pure punctuation: not prose */
 		return 1;
 	if (GR_GROW(x->m->v, x->m->n, x->cap, 8) < 0)

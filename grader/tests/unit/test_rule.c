@@ -1653,6 +1653,10 @@ static void test_rule_boards_and_shorthand(void **state)
 			    "1. H1 fp32 weights cast to bf16 each fwd; H2 .cpu()/.cuda() round trips of inputs/logits\n"
 			    "2. H1: aten::to dtypes via record_shapes; H2: Memcpy HtoD/DtoH in trace\n";
 	assert_true(passes(terse, "hypothesis-experiments"));
+	/* A concept that opens on the bracket between clauses ("(math)",
+	 * "(movement, 2.8GiB)") is still a mention of the clause it holds. */
+	assert_true(passes("Top CUDA time: matmul 38.4 + attn 31.7 (math) ; copy_/to 34.7 (movement, 2.8GiB)\n",
+			   "math-vs-movement"));
 	/* "no/later": one or the other, both reject; not a double negative. */
 	assert_true(passes("Next experiment: re-prof w/ record_shapes=True on aten::to; custom attn kernel no/later\n",
 			   "no-custom-attention"));
