@@ -280,9 +280,6 @@ static size_t thread_mark_at(const char *b, size_t i, size_t end)
 	return k + 1;
 }
 
-/* "Slide 4 - ", "Slide 4: ", "Slide 4/7 ", "Slide 2 of 6 - ": a slide's
- * number before its title; the end of the mark, or i. A slide with no
- * title ("Slide 7") is no mark: its line holds nothing else. */
 /* "Card: Icebox", "Column - Later", "Lane: Now": a board's word for what
  * follows it, which is the title. Returns where the title starts, or i. */
 static size_t board_word_at(const char *b, size_t i, size_t end)
@@ -303,6 +300,9 @@ static size_t board_word_at(const char *b, size_t i, size_t end)
 	return i;
 }
 
+/* "Slide 4 - ", "Slide 4: ", "Slide 4/7 ", "Slide 2 of 6 - ": a slide's
+ * number before its title; the end of the mark, or i. A slide with no
+ * title ("Slide 7") is no mark: its line holds nothing else. */
 static size_t slide_at(const char *b, size_t i, size_t end)
 {
 	if (end - i < 8 || strncasecmp(b + i, "slide ", 6) || !isdigit((unsigned char)b[i + 6]))
@@ -756,6 +756,18 @@ static int card_line(const char *b, size_t s, size_t e)
 	return before >= 1 && before <= 3 && after >= 1 && after <= 4;
 }
 
+/* Does a deferred section's heading open at b[c, e) ("Later", "Won't do",
+ * "Icebox")? */
+static int deferred_heading_at(struct parser *p, size_t c, size_t e)
+{
+	for (size_t s = 0; s < p->ex->nsections; s++) {
+		const struct gr_section *sec = &p->ex->sections[s];
+		if (sec->deferred && match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, c, e))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does a deferred heading that ends at e go on with an arrow to a column
  * no deferred heading names ("Backlog → Now:", "Later -> Doing")? */
 static int moved_out(struct parser *p, size_t e, size_t end)
@@ -776,12 +788,7 @@ static int moved_out(struct parser *p, size_t e, size_t end)
 	 * a custom attention kernel. ..." is a label and its answer. */
 	if (k >= end || !has_content(b, k, end) || gr_count_words(b, k, end) > 2 || memchr(b + k, '.', end - k))
 		return 0;
-	for (size_t s = 0; s < p->ex->nsections; s++) {
-		const struct gr_section *sec = &p->ex->sections[s];
-		if (sec->deferred && match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, k, end))
-			return 0; /* "Now → Later": still put off */
-	}
-	return 1;
+	return !deferred_heading_at(p, k, end); /* "Now → Later": still put off */
 }
 
 /* Is the heading b[0, n) a tag ("hyp1", "H2", "hyp 2"): short, numbered? */
@@ -2799,10 +2806,6 @@ static int find_deferred(struct parser *p)
 	return 0;
 }
 
-/* A board written as a table ("| Now | Later | Won't do |"): the cells
- * under a column a deferred section's heading names are put off, as the
- * lines under that heading are ("| ... | custom attention kernel | ...").
- * Spans go to r->deferred, which is kept sorted and without overlaps. */
 static int by_span_start(const void *x, const void *y)
 {
 	const struct gr_span *a = x, *b = y;
@@ -2820,16 +2823,14 @@ static int status_cell(struct parser *p, size_t c, size_t ce)
 	if (k > c)
 		for (c = k; c < ce && b[c] == ' ';)
 			c++;
-	if (c >= ce || gr_count_words(b, c, ce) > 4)
-		return 0;
-	for (size_t k2 = 0; k2 < p->ex->nsections; k2++) {
-		const struct gr_section *sec = &p->ex->sections[k2];
-		if (sec->deferred && match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, c, ce))
-			return 1;
-	}
-	return 0;
+	return c < ce && gr_count_words(b, c, ce) <= 4 && deferred_heading_at(p, c, ce);
 }
 
+/* A board written as a table ("| Now | Later | Won't do |"): the cells
+ * under a column a deferred section's heading names are put off, as the
+ * lines under that heading are ("| ... | custom attention kernel | ..."),
+ * and so is a row a status cell puts off. Spans go to r->deferred, which
+ * is kept sorted and without overlaps. */
 static int deferred_columns(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -2844,7 +2845,7 @@ static int deferred_columns(struct parser *p)
 		    (i > 0 && p->li[i - 1].len && memchr(b + p->li[i - 1].off, '|', p->li[i - 1].len)))
 			continue; /* only a table's first row is its header */
 		unsigned char put_off[32];
-		int ncol = 0, any = 0;
+		int ncol = 0;
 		for (size_t c = s + 1; c < e && ncol < 32; ncol++) {
 			size_t ce = c;
 			while (ce < e && b[ce] != '|')
@@ -2852,13 +2853,7 @@ static int deferred_columns(struct parser *p)
 			size_t cs = c;
 			while (cs < ce && strchr(" *_", b[cs]))
 				cs++;
-			put_off[ncol] = 0;
-			for (size_t k = 0; k < p->ex->nsections && !put_off[ncol]; k++) {
-				const struct gr_section *sec = &p->ex->sections[k];
-				put_off[ncol] = sec->deferred &&
-						match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, cs, ce);
-			}
-			any |= put_off[ncol];
+			put_off[ncol] = (unsigned char)deferred_heading_at(p, cs, ce);
 			c = ce + 1;
 		}
 		for (size_t j = i + 1; j < p->nl; j++) {
@@ -2883,7 +2878,6 @@ static int deferred_columns(struct parser *p)
 				c = ce + 1;
 			}
 		}
-		(void)any;
 	}
 	if (r->ndeferred == before)
 		return 0;

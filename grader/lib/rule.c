@@ -439,6 +439,13 @@ static size_t first_in_sentence(const struct gr_mentions *m, unsigned s)
 	return LOWER_BOUND(m->v, m->n, sentence, s);
 }
 
+/* Does m hold a mention in sentence s itself? */
+static int mentions_in(const struct gr_mentions *m, unsigned s)
+{
+	size_t i = first_in_sentence(m, s);
+	return i < m->n && m->v[i].sentence == s;
+}
+
 static size_t first_at(const struct gr_mentions *m, size_t off)
 {
 	return LOWER_BOUND(m->v, m->n, start, off);
@@ -1529,7 +1536,10 @@ static void drop_names(struct gr_analysis *a, const char *const *verbs)
 	const struct gr_report *r = a->r;
 	const char *lo = r->tri->lower;
 	size_t len = r->tri->len;
-	for (size_t k = 0; k < len; k++) {
+	int any = 0; /* most reports drop nothing: no byte walk for them */
+	for (const char *const *v = verbs; *v && !any; v++)
+		any = gr_trigrams_may_hold(r->tri, *v, strlen(*v)) && memmem(lo, len, *v, strlen(*v));
+	for (size_t k = 0; any && k < len; k++) {
 		if (lo[k] != '`' && lo[k] != '"')
 			continue;
 		const char *close = memchr(lo + k + 1, lo[k], len - k - 1);
@@ -1772,6 +1782,22 @@ static void mark_noted_wrong(struct gr_analysis *a)
 	}
 }
 
+/* Every mention in b[s, e) counts for nothing, whichever sentences hold it. */
+static void report_range(struct gr_analysis *a, size_t s, size_t e)
+{
+	const struct gr_report *r = a->r;
+	size_t k = 0, hi = r->nsentences; /* the first sentence that ends after s */
+	while (k < hi) {
+		size_t mid = (k + hi) / 2;
+		if (r->sentences[mid].end <= s)
+			k = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; k < r->nsentences && r->sentences[k].start < e; k++)
+		report_span(a, k, s, e);
+}
+
 /* "- [x] confirm the launch count (728 launches - done)": a ticked item
  * that says it was done is a finding; what it names proposes nothing. */
 static void mark_done_items(struct gr_analysis *a)
@@ -1780,15 +1806,10 @@ static void mark_done_items(struct gr_analysis *a)
 	const char *b = r->text.buf;
 	if (!memchr(b, '[', r->text.len))
 		return; /* no box anywhere: most reports */
-	size_t t = 0;
 	for (size_t i = 0; i < r->text.nlines; i++) {
 		size_t s = r->text.lines[i].off, e = s + r->text.lines[i].len, at;
-		if (gr_box_at(b, s, e, &at) != 2 || !gr_done_item(b, at + 3, e))
-			continue;
-		while (t < r->nsentences && r->sentences[t].end <= s)
-			t++;
-		for (size_t k = t; k < r->nsentences && r->sentences[k].start < e; k++)
-			report_span(a, k, s, e);
+		if (gr_box_at(b, s, e, &at) == 2 && gr_done_item(b, at + 3, e))
+			report_range(a, s, e);
 	}
 }
 
@@ -1806,7 +1827,6 @@ static void mark_rejected_parents(struct gr_analysis *a)
 						"dropped", "avoid", "don't", "no", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
-	size_t t = 0;
 	for (size_t i = 0; i + 1 < r->nitems; i++) {
 		const struct gr_item *parent = &r->items[i], *child = &r->items[i + 1];
 		if (child->indent <= parent->indent + 1 || child->line != parent->line + 1)
@@ -1826,12 +1846,8 @@ static void mark_rejected_parents(struct gr_analysis *a)
 				label = strlen(*w) == pe - ps && !strncasecmp(b + ps, *w, pe - ps);
 			for (size_t j = i + 1; label && j < r->nitems && r->items[j].indent > parent->indent + 1; j++) {
 				struct gr_span c = r->items[j].span;
-				if (has_phrase(b, c, this_one))
-					continue; /* "<- THIS one first: re-profile ...": picked out of the list */
-				while (t < r->nsentences && r->sentences[t].end <= c.start)
-					t++;
-				for (size_t k = t; k < r->nsentences && r->sentences[k].start < c.end; k++)
-					report_span(a, k, c.start, c.end);
+				if (!has_phrase(b, c, this_one)) /* "<- THIS one first: ...": picked out of the list */
+					report_range(a, c.start, c.end);
 			}
 			if (label)
 				continue;
@@ -1840,12 +1856,8 @@ static void mark_rejected_parents(struct gr_analysis *a)
 		int rejects = is_cross(b, child->span.start, child->span.end) ||
 			      (w.end > w.start && word_in(b + w.start, w.end - w.start, no) &&
 			       (w.end == child->span.end || strchr(" :,-.\xE2", b[w.end])));
-		if (!rejects)
-			continue;
-		while (t < r->nsentences && r->sentences[t].end <= parent->span.start)
-			t++;
-		for (size_t k = t; k < r->nsentences && r->sentences[k].start < parent->span.end; k++)
-			report_span(a, k, parent->span.start, parent->span.end);
+		if (rejects)
+			report_range(a, parent->span.start, parent->span.end);
 	}
 }
 
@@ -2577,10 +2589,6 @@ static void mark_questions(struct gr_analysis *a)
 		}
 }
 
-/* A long sentence with almost no function words that touches many concepts
- * is a keyword list: it makes no claim, so its mentions count for nothing.
- * So are lines that talk to the grader (mark_meta) and open questions
- * (mark_questions); every mention then takes its sentence's mark. */
 /* Identifiers in runs of three or more parted by "/", "->" or "→" in sp
  * ("tokenize / h2d / prefill"): how many. */
 static int slashed_names(const char *b, struct gr_span sp)
@@ -2632,6 +2640,10 @@ static int hyp_tag(const char *w, size_t n, char next)
 	       (n == 4 && !strncasecmp(w, "exp", 3));
 }
 
+/* A long sentence with almost no function words that touches many concepts
+ * is a keyword list: it makes no claim, so its mentions count for nothing.
+ * So are lines that talk to the grader (mark_meta) and open questions
+ * (mark_questions); every mention then takes its sentence's mark. */
 static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -3345,12 +3357,8 @@ static int near_has(const struct gr_analysis *a, int concept, const struct gr_me
 	if (intro >= 0 && line_has(a, concept, (size_t)intro))
 		return 1;
 	size_t up = parent_sentence(a, x->start); /* "- NVTX" over "  - around the tokenizer": that line itself */
-	if (up != NONE) {
-		const struct gr_mentions *pm = &a->concepts[concept];
-		size_t i = first_in_sentence(pm, (unsigned)up);
-		if (i < pm->n && pm->v[i].sentence == up)
-			return 1;
-	}
+	if (up != NONE && mentions_in(&a->concepts[concept], (unsigned)up))
+		return 1;
 	const struct gr_report *r = a->r;
 	const struct gr_mentions *m = &a->concepts[concept];
 	for (size_t f = 0; f < a->ex->nfields; f++) {
@@ -4303,10 +4311,10 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	}
 	/* Only the outline's top level in scope: items nested under another
 	 * ("- find where copy_ comes from" / "  - record_shapes=True" / "  -
-	 * group by dtype") are how their parent is done, not more proposals. */
-	/* The item the label opens counts too ("- Next experiment: X" over
-	 * "  - how"), unless it only introduces its list ("- Next experiment:
-	 * a full pass:" over "  1. nsys ..." "  2. ncu ..."). */
+	 * group by dtype") are how their parent is done, not more proposals.
+	 * The item the label opens is of that level ("- Next experiment: X"
+	 * over "  - how"), unless it only introduces its list ("- Next
+	 * experiment: a full pass:" over "  1. nsys ..." "  2. ncu ..."). */
 	int top = INT_MAX;
 	for (size_t i = 0; i < a->r->nitems; i++) {
 		struct gr_span it = a->r->items[i].span;
@@ -4553,24 +4561,20 @@ static double metric_value(const struct gr_exercise *ex, int row, enum gr_metric
 
 static int row_in_sentence(const struct gr_analysis *a, int row, unsigned sentence)
 {
-	const struct gr_mentions *m = &a->rows[row];
-	size_t i = first_in_sentence(m, sentence);
-	return i < m->n && m->v[i].sentence == sentence;
+	return mentions_in(&a->rows[row], sentence);
 }
 
 /* The sentence an outline's item at off hangs from ("- Top CUDA time:
- * aten::copy_" over "  - 61% (24.4 / 40.0 ms)"): its parent item's first,
- * or NONE when the item has no parent. */
+ * aten::copy_" over "  - 61% (24.4 / 40.0 ms)"): the one that ends the
+ * nearest less indented line above it, when it starts on that line; NONE
+ * when off is in no item or the item has no such parent. */
 static size_t parent_sentence(const struct gr_analysis *a, size_t off)
 {
 	const struct gr_report *r = a->r;
 	const struct gr_text *t = &r->text;
 	int line = gr_text_line_of(t, off);
-	size_t k = r->nitems;
-	for (size_t i = 0; i < r->nitems && k == r->nitems; i++)
-		if (r->items[i].line == line)
-			k = i;
-	if (k == r->nitems)
+	size_t k = LOWER_BOUND(r->items, r->nitems, line, line); /* items come in line order */
+	if (k == r->nitems || r->items[k].line != line)
 		return NONE;
 	/* The nearest line above it that is less indented, within a few lines. */
 	for (int ln = line - 1; ln >= 1 && ln >= line - 8; ln--) {

@@ -1531,7 +1531,6 @@ static size_t after_fillers(const char *b, size_t s, size_t e)
 	}
 }
 
-
 static size_t spoken_punctuation(char *b, size_t len)
 {
 	if (!dictated(b, len))
@@ -1747,7 +1746,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	flags |= blank_mail(b.p, b.len);
 	flags |= read_diff(b.p, b.len);
 	flags |= read_chat(b.p, b.len, out);
-	size_t lines = count_lines(b.p, b.len);
+	size_t lines = out->nturns ? count_lines(b.p, b.len) : 0; /* the lines the turns name */
 	flags |= blank_struck(b.p, b.len);
 	flags |= blank_unticked(b.p, b.len);
 	blank_form_blanks(b.p, b.len);
