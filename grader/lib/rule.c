@@ -231,8 +231,9 @@ static uint64_t pack_word(const char *w, size_t n)
 struct wordset {
 	const char *const *words;
 	uint64_t slot[WORDSET_SLOTS];
+	int longs; /* holds words longer than a packed key: looked up one by one */
 };
-#define WORDSET(...) { (const char *const[]){ __VA_ARGS__, NULL }, { 0 } }
+#define WORDSET(...) { (const char *const[]){ __VA_ARGS__, NULL }, { 0 }, 0 }
 
 /* Function words: a sentence has them, a keyword list does not. */
 static struct wordset ws_function = WORDSET(
@@ -272,7 +273,7 @@ static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them",
 					  "right", "at", "the", "moment", "first", "either", "too", "later", "just",
 					  "all", "anymore", "here", "before",
 					  /* a verdict on an option: "FlashAttention - not pursued" */
-					  "pursued", "recommended", "chosen", "selected", "planned", "proposed",
+					  "pursued", "recommended", "chosen", "selected", "planned", "proposed", "considered",
 					  "prioritised", "prioritized");
 /* Words that open a condition on a deferral ("can wait until ..."). */
 static struct wordset ws_subordinate = WORDSET("until", "till", "once", "unless", "after", "when");
@@ -315,6 +316,10 @@ static void pack_wordsets(void)
 	for (size_t i = 0; i < sizeof(wordsets) / sizeof(wordsets[0]); i++)
 		for (const char *const *w = wordsets[i]->words; *w; w++) {
 			uint64_t k = pack_word(*w, strlen(*w));
+			if (!k) {
+				wordsets[i]->longs = 1;
+				continue;
+			}
 			unsigned h = slot_of(k);
 			while (wordsets[i]->slot[h] && wordsets[i]->slot[h] != k)
 				h = (h + 1) & (WORDSET_SLOTS - 1);
@@ -326,7 +331,7 @@ static int in_set(const struct wordset *ws, const char *w, size_t n)
 {
 	uint64_t k = pack_word(w, n);
 	if (!k)
-		return 0;
+		return n > 8 && ws->longs && word_in(w, n, ws->words);
 	for (unsigned h = slot_of(k); ws->slot[h]; h = (h + 1) & (WORDSET_SLOTS - 1))
 		if (ws->slot[h] == k)
 			return 1;
@@ -885,6 +890,20 @@ static unsigned option_of(const char *b, const struct gr_mention *x)
 	return listed ? bit : 0;
 }
 
+/* Add sp to the rejected spans, kept ascending by start. */
+static int add_rejected(struct cues *c, struct gr_span sp)
+{
+	if (GR_GROW(c->rejected, c->nrejected, c->rcap, 4) < 0)
+		return -1;
+	size_t at = c->nrejected++;
+	while (at > 0 && c->rejected[at - 1].start > sp.start) {
+		c->rejected[at] = c->rejected[at - 1];
+		at--;
+	}
+	c->rejected[at] = sp;
+	return 0;
+}
+
 /* Is x in what a line opening with a rejecting verdict lists? */
 /* "→ Step 3 (much later, maybe never): a custom kernel", "- (not now):
  * FlashAttention": a step whose label says, in brackets, that it waits
@@ -906,15 +925,276 @@ static int find_deferred_steps(const char *b, size_t len, struct cues *c)
 		if (open == 0 || b[open - 1] != '(' || !has_phrase(b, span_at(open, close), later))
 			continue;
 		const char *nl = memchr(b + k, '\n', len - k);
-		size_t eol = nl ? (size_t)(nl - b) : len;
-		if (GR_GROW(c->rejected, c->nrejected, c->rcap, 4) < 0)
+		if (add_rejected(c, span_at(k, nl ? (size_t)(nl - b) : len)) < 0)
 			return -1;
-		size_t at = c->nrejected++;
-		while (at > 0 && c->rejected[at - 1].start > k) {
-			c->rejected[at] = c->rejected[at - 1];
-			at--;
+	}
+	return 0;
+}
+
+/* ---- candidate lists ----------------------------------------------------
+ * "Options considered", a weighted decision matrix, "1st choice / 2nd /
+ * 3rd": what such a list holds is weighed, not proposed. An item marked as
+ * the one chosen ("✅ chosen", "⭐", "1st choice", "(winner)") stays a
+ * proposal; the others are considered only, as a listed, unpicked option
+ * is. What the report does next is said elsewhere: its Next experiment, its
+ * "Decision:". */
+
+/* Plural: "Option C - the ranges" heads one option, not a list of them. */
+static const char *const candidate_heads[] = { "options", "alternatives", "candidates", "considered", "ranking",
+					       "ranked", "weighing", "weighting", "matrix", "shortlist",
+					       "contenders", "choices", "pros", "cons", "tradeoffs", NULL };
+/* A table's first column that lists candidates ("| Option | Cost | ..."). */
+static const char *const candidate_cols[] = { "option", "options", "alternative", "alternatives", "candidate",
+					      "candidates", "idea", "ideas", "approach", "approaches", "choice",
+					      "choices", NULL };
+/* A column that scores them. */
+static const char *const score_cols[] = { "total", "score", "sum", "weighted", "rank", "cost", "effort", "info",
+					  "information", "impact", "risk", "value", "pros", "cons", "payoff",
+					  "gain", NULL };
+static const char *const chosen_marks[] = { "\xE2\x9C\x85", "\xE2\xAD\x90", "\xE2\x98\x85", "\xF0\x9F\x8F\x86",
+					    "\xF0\x9F\x91\x89", "chosen", "winner", "picked", "my pick", "top pick",
+					    "selected", "1st choice", "first choice", "<-", "<--", "\xE2\x86\x90",
+					    "do this", "doing this", "go with this", NULL };
+
+/* Is an item b[sp] marked as the one chosen (and not "not chosen")? */
+static int marked_chosen(const char *b, struct gr_span sp)
+{
+	size_t n, at = find_phrase_len(b, sp, chosen_marks, &n);
+	while (at != NONE) {
+		size_t k = at;
+		while (k > sp.start && b[k - 1] == ' ')
+			k--;
+		int denied = (k >= sp.start + 3 && !strncasecmp(b + k - 3, "not", 3)) ||
+			     (k >= sp.start + 3 && !strncasecmp(b + k - 3, "n't", 3));
+		if (!denied)
+			return 1;
+		at = find_phrase_len(b, span_at(at + n, sp.end), chosen_marks, &n);
+	}
+	return 0;
+}
+
+/* Where a list item's own text starts on line [s, e): after its marker
+ * ("- ", "1. ", "B) ", "(c) ", "**D. ", "2nd: "), or NONE. *lettered: the
+ * marker is a label (a number, letter or rank), not a bullet. */
+static size_t candidate_item(const char *b, size_t s, size_t e, int *lettered)
+{
+	while (s < e && b[s] == ' ')
+		s++;
+	if (s + 1 < e && (b[s] == '-' || b[s] == '*' || b[s] == '+') && b[s + 1] == ' ') {
+		*lettered = 0;
+		return s + 2;
+	}
+	if (s + 3 < e && !memcmp(b + s, "\xE2\x80\xA2", 3)) { /* "•" */
+		*lettered = 0;
+		return s + 3;
+	}
+	while (s < e && (b[s] == '*' || b[s] == '_'))
+		s++;
+	size_t k = s;
+	if (k < e && b[k] == '(')
+		k++;
+	size_t w = k;
+	while (k < e && gr_isalnum((unsigned char)b[k]) && k - w < 3)
+		k++;
+	if (k == w || k >= e)
+		return NONE;
+	int rank = k - w == 3 && gr_isdigit((unsigned char)b[w]) &&
+		   (!strncasecmp(b + w + 1, "st", 2) || !strncasecmp(b + w + 1, "nd", 2) ||
+		    !strncasecmp(b + w + 1, "rd", 2) || !strncasecmp(b + w + 1, "th", 2));
+	int label = (k - w == 1 && (gr_isdigit((unsigned char)b[w]) || isupper((unsigned char)b[w]))) ||
+		    (k - w == 2 && gr_isdigit((unsigned char)b[w]) && gr_isdigit((unsigned char)b[w + 1]));
+	if (!rank && !label)
+		return NONE;
+	if (rank ? !strchr(" :-.", b[k]) : !strchr(".):", b[k]))
+		return NONE;
+	*lettered = 1;
+	return k + 1;
+}
+
+/* Is the item whose marker opens line [s, e) picked by its label
+ * elsewhere ("Decision: option 2", "Pick: (b)")? */
+static int picked_item(const char *b, size_t s, size_t e, uint64_t picked)
+{
+	while (s < e && strchr(" *_(", b[s]))
+		s++;
+	size_t k = s;
+	while (k < e && gr_isalnum((unsigned char)b[k]))
+		k++;
+	unsigned bit = k > s ? option_label(b + s, k - s) : 0;
+	return bit && (picked >> bit & 1);
+}
+
+/* Does the line [s, e) head a list of candidates ("Options considered:",
+ * "## Weighing it", "Ranking of next steps")? A short line, not an item. */
+static int heads_candidates(const char *b, size_t s, size_t e)
+{
+	int words = 0, lettered;
+	if (candidate_item(b, s, e, &lettered) != NONE && lettered)
+		return 0;
+	int hit = 0;
+	for (struct gr_span w = first_word(b, span_at(s, e)); w.start < e; w = first_word(b, span_at(w.end, e))) {
+		if (++words > 8)
+			return 0;
+		hit |= word_in(b + w.start, w.end - w.start, candidate_heads);
+	}
+	return hit;
+}
+
+/* Split a table row [s, e) into its cells; returns how many (at most max). */
+static int row_cells(const char *b, size_t s, size_t e, struct gr_span *cell, int max)
+{
+	while (s < e && b[s] == ' ')
+		s++;
+	if (s >= e || b[s] != '|')
+		return 0;
+	int n = 0;
+	for (size_t c = s + 1; c < e && n < max;) {
+		size_t ce = c;
+		while (ce < e && b[ce] != '|')
+			ce++;
+		if (ce >= e)
+			break;
+		cell[n++] = span_at(c, ce);
+		c = ce + 1;
+	}
+	return n;
+}
+
+/* Does a table's header row [s, e) open a matrix of candidates? */
+static int candidate_header(const char *b, size_t s, size_t e)
+{
+	struct gr_span cell[12];
+	int n = row_cells(b, s, e, cell, 12), first = 0;
+	if (n < 2)
+		return 0;
+	struct gr_span w = first_word(b, cell[0]);
+	if (w.start == cell[0].end && memchr(b + cell[0].start, '#', cell[0].end - cell[0].start))
+		w = first_word(b, cell[first = 1]); /* "| # | Option | ..." */
+	if (w.start < cell[first].end && !word_in(b + w.start, w.end - w.start, candidate_cols))
+		return 0;
+	for (int k = first + 1; k < n; k++)
+		for (w = first_word(b, cell[k]); w.start < cell[k].end; w = first_word(b, span_at(w.end, cell[k].end)))
+			if (word_in(b + w.start, w.end - w.start, score_cols))
+				return 1;
+	return 0;
+}
+
+static int is_rule_row(const char *b, size_t s, size_t e)
+{
+	while (s < e && b[s] == ' ')
+		s++;
+	if (s >= e || b[s] != '|')
+		return 0;
+	for (; s < e; s++)
+		if (!strchr("|-: ", b[s]))
+			return 0;
+	return 1;
+}
+
+/* Does b[s, e) hold anything but spaces? */
+static int line_has_text(const char *b, size_t s, size_t e)
+{
+	for (; s < e; s++)
+		if (b[s] != ' ')
+			return 1;
+	return 0;
+}
+
+/* Does a field above line i point down to what follows ("Next experiment:
+ * see ranked candidates below")? Then the list is that field's answer. */
+static int pointed_at(const struct gr_analysis *a, size_t i)
+{
+	const struct gr_report *r = a->r;
+	size_t eol = r->text.lines[i].off + r->text.lines[i].len;
+	for (size_t f = 0; f < a->ex->nfields; f++) {
+		const struct gr_report_field *rf = &r->fields[f];
+		if (rf->state != GR_FIELD_LABELLED || (size_t)rf->line > i + 1)
+			continue;
+		/* "see below", or the parser already took the list as its value */
+		if (a->points_below[f] || has_phrase(r->text.buf, rf->value, below_words) || rf->value.start > eol)
+			return 1;
+	}
+	return 0;
+}
+
+/* Mark the items of candidate lists and matrices that are not chosen as
+ * rejected spans. Only reports that say "option", "ranked", "matrix" and
+ * the like are read line by line. Not in an exercise that asks for a list
+ * of names: there the candidates weighed are the answer ("| Candidate
+ * range | Value | ...", then "everything scoring 3 or more"). */
+static int find_candidates(const struct gr_analysis *a, struct cues *c)
+{
+	const struct gr_report *r = a->r;
+	if (a->ex->name_lists)
+		return 0;
+	static const char *const stems[] = { "option", "alternativ", "candidat", "consider", "rank", "weigh",
+					     "matrix", "shortlist", "contender", "choice", "idea", "approach", NULL };
+	const char *b = r->text.buf;
+	const struct gr_trigrams *tri = r->tri;
+	int may = !tri || !tri->lower;
+	for (size_t k = 0; stems[k] && !may; k++)
+		may = gr_trigrams_may_hold(tri, stems[k], strlen(stems[k]));
+	if (!may)
+		return 0;
+	const struct gr_line *ln = r->text.lines;
+	size_t nl = r->text.nlines;
+	for (size_t i = 0; i + 1 < nl; i++) {
+		size_t s = ln[i].off, e = s + ln[i].len;
+		if (r->code_line[i])
+			continue;
+		if (pointed_at(a, i))
+			break;
+		if (candidate_header(b, s, e) && is_rule_row(b, ln[i + 1].off, ln[i + 1].off + ln[i + 1].len)) {
+			size_t j = i + 2;
+			for (; j < nl && row_cells(b, ln[j].off, ln[j].off + ln[j].len, (struct gr_span[1]){ 0 }, 1);
+			     j++) {
+				struct gr_span row = span_at(ln[j].off, ln[j].off + ln[j].len);
+				size_t cell = row.start;
+				while (cell < row.end && strchr(" |", b[cell]))
+					cell++;
+				if (!marked_chosen(b, row) && !picked_item(b, cell, row.end, c->picked) &&
+				    add_rejected(c, row) < 0)
+					return -1;
+			}
+			i = j - 1;
+			continue;
 		}
-		c->rejected[at] = span_at(k, eol);
+		if (!heads_candidates(b, s, e))
+			continue;
+		/* The items below the heading, with what continues each one
+		 * (pros and cons, indented lines), and blank lines between. */
+		int kind = -1, lettered = 0, chosen = 0;
+		size_t start = NONE, end = 0, j = i + 1;
+		for (; j < nl; j++) {
+			size_t ls = ln[j].off, le = ls + ln[j].len;
+			if (r->label_line[j] || r->code_line[j])
+				break;
+			if (!line_has_text(b, ls, le)) {
+				if (start != NONE && j + 1 < nl &&
+				    !line_has_text(b, ln[j + 1].off, ln[j + 1].off + ln[j + 1].len))
+					break; /* two blank lines end it */
+				continue;
+			}
+			size_t body = candidate_item(b, ls, le, &lettered);
+			int indented = b[ls] == ' ';
+			if (body != NONE && (kind < 0 || lettered == kind) && !indented) {
+				if (start != NONE && !chosen && !marked_chosen(b, span_at(start, end)) &&
+				    add_rejected(c, span_at(start, end)) < 0)
+					return -1;
+				kind = lettered;
+				start = body;
+				end = le;
+				chosen = lettered && picked_item(b, ls, le, c->picked);
+			} else if (start != NONE && (indented || (kind == 1 && body != NONE && !lettered))) {
+				end = le; /* "   + cheap", "- attention is already flash" */
+			} else {
+				break;
+			}
+		}
+		if (start != NONE && !chosen && !marked_chosen(b, span_at(start, end)) &&
+		    add_rejected(c, span_at(start, end)) < 0)
+			return -1;
+		i = j - 1;
 	}
 	return 0;
 }
@@ -3024,9 +3304,10 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	if (cues.n > 1)
 		qsort(cues.v, cues.n, sizeof(*cues.v), cmp_cue);
 	drop_proposing_cues(&cues, buf);
-	if (find_verdicts(buf, len, &cues) < 0 || find_deferred_steps(buf, len, &cues) < 0)
-		goto nomem;
 	cues.picked = find_picks(buf, len, tri);
+	if (find_verdicts(buf, len, &cues) < 0 || find_deferred_steps(buf, len, &cues) < 0 ||
+	    find_candidates(a, &cues) < 0)
+		goto nomem;
 	for (const char *const *x = crosses; *x && !cues.crosses; x++)
 		cues.crosses = memmem(buf, len, *x, 3) != NULL;
 	for (size_t c = 0; c < ex->nconcepts; c++) {

@@ -994,8 +994,7 @@ static void test_rule_decision_docs(void **state)
 	snprintf(text, sizeof(text), "%s## Options\n| # | option | effort | verdict |\n|---|---|---|---|\n"
 		 "| 1 | custom attention kernel | L | chosen |\n| 2 | cast the weights | S | rejected |\n", head);
 	assert_false(passes(text, "no-custom-attention"));
-	snprintf(text, sizeof(text), "%s## Alternatives\n- Custom attention kernel - if FA2 is slower: rejected.\n",
-		 head);
+	snprintf(text, sizeof(text), "%s## Plan\n- Custom attention kernel - if FA2 is slower: rejected.\n", head);
 	assert_false(passes(text, "no-custom-attention"));
 
 	struct gr_exercise *st = load_exercise("stretch");
@@ -1041,6 +1040,53 @@ static void test_rule_option_labels(void **state)
 	assert_false(passes_with(part_a, head,
 				"Next experiment: re-profile with record_shapes=True.\nRejected the idea of a "
 				"profile; I'll write a custom attention kernel.\n",
+				"no-custom-attention"));
+}
+
+/* Round 91 (decision matrices): what a list of candidates or a scoring
+ * table holds is weighed, not proposed, unless marked as the one chosen or
+ * picked by its label; a list the Next experiment points at is its answer. */
+static void test_rule_candidate_lists(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FOUR;
+	const char *next = "Next experiment: re-profile with record_shapes=True and with_stack=True.\n\n";
+	const char *matrix = "| Option | Cost | Info | Risk | Total |\n|---|---|---|---|---|\n"
+			     "| A. Re-profile with stacks | 5 | 5 | 5 | 15 %s |\n"
+			     "| D. Custom Triton attention kernel | 1 | 1 | 2 | 4 %s |\n";
+	char tail[1024], text[2048];
+	snprintf(tail, sizeof(tail), matrix, "\xE2\x9C\x85 chosen", "");
+	snprintf(text, sizeof(text), "%s%s%s", head, next, tail);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(tail, sizeof(tail), matrix, "", "\xE2\x9C\x85 chosen"); /* the kernel is the row chosen */
+	snprintf(text, sizeof(text), "%s%s%s", head, next, tail);
+	assert_false(passes(text, "no-custom-attention"));
+	snprintf(tail, sizeof(tail), matrix, "", "(not chosen)");
+	snprintf(text, sizeof(text), "%s%s%s", head, next, tail);
+	assert_true(passes(text, "no-custom-attention"));
+	/* A list under "Options considered", pros and cons indented under each. */
+	const char *list = "Options considered\n\nA) Re-profile with record_shapes\n   + cheap\n\n"
+			   "B) Write our own attention kernel\n   + might win a few ms\n   - large effort\n\n"
+			   "Decision: %s\n";
+	snprintf(tail, sizeof(tail), list, "option A.");
+	snprintf(text, sizeof(text), "%s%s%s", head, next, tail);
+	assert_true(passes(text, "no-custom-attention"));
+	snprintf(tail, sizeof(tail), list, "option B."); /* picked by its label */
+	snprintf(text, sizeof(text), "%s%s%s", head, next, tail);
+	assert_false(passes(text, "no-custom-attention"));
+	/* "Option C - the kernel" heads one option: what follows is not weighed. */
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: see Option C.\n\nOption C - the plan\n- write a custom Triton attention kernel\n",
+				 "no-custom-attention"));
+	/* A list the field points at is the field's answer. */
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: see below\n\nOptions for next step:\n- re-profile with record_shapes\n"
+				 "- custom attention kernel\n- CUDA graphs\n",
+				 "single-experiment"));
+	/* A verdict in a word longer than eight letters: "not considered". */
+	assert_true(passes_with(part_a, head,
+				"Next experiment: re-profile with record_shapes=True.\n(custom attention kernel - not "
+				"considered, attention already flash)\n",
 				"no-custom-attention"));
 }
 
@@ -2398,6 +2444,7 @@ int main(void)
 		cmocka_unit_test(test_rule_pair_work),
 		cmocka_unit_test(test_rule_decision_docs),
 		cmocka_unit_test(test_rule_option_labels),
+		cmocka_unit_test(test_rule_candidate_lists),
 		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_paper_voice),
 		cmocka_unit_test(test_rule_multilingual),
