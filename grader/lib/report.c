@@ -2318,6 +2318,120 @@ static void replaced_fields(struct parser *p)
 	}
 }
 
+/* ---- footnotes -----------------------------------------------------------
+ * "Next experiment: bf16 at load [^1]", then "[^1]: In the same run I would
+ * also capture a CUDA graph": a footnote says more of the line that calls
+ * it, and counts with it. Markers: [^1], [1], [ii], ¹ ... ⁹, †, ‡. */
+
+static const char *const note_marks[] = { "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4", "\xE2\x81\xB5",
+					   "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
+					   "\xE2\x80\xA0", "\xE2\x80\xA1", NULL };
+
+/* The footnote marker at b[i], if one starts there: its length. A
+ * bracketed key is short ("[^a]", "[2]", "[iii]"), never a shape. */
+static size_t note_marker(const char *b, size_t i, size_t end)
+{
+	if (b[i] == '[') {
+		size_t k = i + 1 + (i + 1 < end && b[i + 1] == '^');
+		size_t key = k;
+		while (k < end && k - key < 4 && isalnum((unsigned char)b[k]))
+			k++;
+		if (k == key || k >= end || b[k] != ']')
+			return 0;
+		if (b[i + 1] != '^') { /* "[1]", "[ii]": digits or a roman numeral */
+			int digits = 1, roman = 1;
+			for (size_t c = key; c < k; c++) {
+				digits &= isdigit((unsigned char)b[c]) != 0;
+				roman &= strchr("ivx", b[c]) != NULL;
+			}
+			if (!digits && !roman)
+				return 0;
+		}
+		return k + 1 - i;
+	}
+	for (const char *const *m = note_marks; *m; m++) {
+		size_t n = strlen(*m);
+		if (end - i >= n && !memcmp(b + i, *m, n))
+			return n;
+	}
+	return 0;
+}
+
+static const char *const note_asides[] = { "aside", "tangent", "unrelated", NULL };
+
+/* The text of the footnote that mark (b[ms, ms + mn)) calls: a line of its
+ * own, other than `skip`, that opens with the same mark. Empty span: none. */
+static struct gr_span footnote(const struct parser *p, size_t ms, size_t mn, size_t skip)
+{
+	const char *b = p->buf;
+	const char *key = b + ms;
+	size_t kn = mn;
+	if (key[0] == '[' && key[1] != '^') { /* "[1]" is defined as "[1]" or "[^1]" alike */
+		key++;
+		kn -= 2;
+	} else if (key[0] == '[') {
+		key += 2;
+		kn -= 3;
+	}
+	for (size_t i = 0; i < p->nl; i++) {
+		const struct linfo *l = &p->li[i];
+		size_t s = l->off, e = l->off + l->len;
+		while (s < e && b[s] == ' ')
+			s++;
+		if (i == skip || l->code || s >= e)
+			continue;
+		size_t n = note_marker(b, s, e);
+		if (!n)
+			continue;
+		const char *k = b + s;
+		size_t kl = n;
+		if (k[0] == '[') {
+			k += 1 + (k[1] == '^');
+			kl -= 2 + (b[s + 1] == '^');
+		}
+		if (kl != kn || memcmp(k, key, kn))
+			continue;
+		s += n;
+		while (s < e && (b[s] == ':' || b[s] == ' '))
+			s++;
+		/* "¹ Aside: dtype, device movement ... all relevant": beside the line, not of it */
+		size_t w = s;
+		while (w < e && isalpha((unsigned char)b[w]))
+			w++;
+		if (word_ends(b, s, w, "", note_asides) || (e - s > 11 && !strncasecmp(b + s, "as an aside", 11)))
+			return (struct gr_span){ .start = 0 };
+		return s < e ? (struct gr_span){ .start = s, .end = e } : (struct gr_span){ .start = 0 };
+	}
+	return (struct gr_span){ .start = 0 };
+}
+
+/* A field's line calls a footnote: the note's text counts with the field's
+ * value, as a repeat of the label does. */
+static void footnoted_fields(struct parser *p)
+{
+	const char *b = p->buf;
+	if (!memchr(b, '[', p->r->text.len) && !memchr(b, 0xC2, p->r->text.len) && !memchr(b, 0xE2, p->r->text.len))
+		return;
+	for (size_t f = 0; f < p->ex->nfields; f++) {
+		struct gr_report_field *rf = &p->r->fields[f];
+		if (rf->state != GR_FIELD_LABELLED || rf->more.end || rf->line <= 0)
+			continue;
+		const struct linfo *l = &p->li[rf->line - 1];
+		size_t e = l->off + l->len;
+		for (size_t i = rf->value.start; i < e; i++) {
+			size_t n = (b[i] == '[' || (unsigned char)b[i] >= 0xC2) ? note_marker(b, i, e) : 0;
+			if (!n)
+				continue;
+			struct gr_span note = footnote(p, i, n, (size_t)rf->line - 1);
+			if (note.end > note.start) {
+				rf->more = note;
+				break;
+			}
+			i += n - 1;
+		}
+	}
+}
+
 static void infer_fields(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -3226,6 +3340,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
 		goto nomem;
 	replaced_fields(&p);
+	footnoted_fields(&p);
 	infer_fields(&p);
 	keep_choice(&p);
 	find_sections(&p);

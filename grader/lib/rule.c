@@ -4259,28 +4259,42 @@ static int answers_question(const char *b, size_t first, size_t cs)
 }
 
 /* "check device movement: add with_stack=True and see where copy_ comes
- * from": a short look before a colon (from first, its verb, to the clause
- * at cs) names the experiment, and what follows the colon is how it is
- * done. */
-static int look_then_how(const char *b, size_t first, size_t cs)
+ * from", "keep everything on the GPU in one dtype - load the weights once
+ * as bf16 and re-profile", "instrument the casts: wrap every .to()": a
+ * short headline before a colon or a dash (from first, its verb, to the
+ * clause at cs) names the experiment, and what follows is how it is done,
+ * unless it adds to it ("- and also ...", ": then ..."). */
+static const char *const also_words[] = { "separately", "also", "as well", "in addition", "additionally",
+					  "on top of that", NULL };
+
+static int headline_then_how(const char *b, size_t first, size_t cs)
 {
-	static const char *const looks[] = { "check", "look", "find", "see", "verify", "confirm", "inspect", "examine",
-					     "investigate", "identify", "locate", "determine", NULL };
 	/* "try a few things: A, B and C" introduces a list, not a how. */
 	static const char *const many[] = { "few", "several", "things", "some", "couple", "options", "ideas", "two",
 					    "three", "both", NULL };
+	static const char *const adds[] = { "and", "also", "plus", "then", "additionally", "or", "second",
+					    "secondly", "separately", "another", NULL };
 	size_t k = cs;
 	while (k > first && b[k - 1] == ' ')
 		k--;
-	if (k <= first || b[k - 1] != ':' || k - first > 48)
+	if (k <= first + 1 || !(b[k - 1] == ':' || (b[k - 1] == '-' && b[k - 2] == ' ')))
 		return 0;
-	struct gr_span w = first_word(b, span_at(first, k));
-	if (!word_in(b + w.start, w.end - w.start, looks))
+	struct gr_span w = first_word(b, span_at(cs, cs + 16));
+	if (w.start == cs && word_in(b + w.start, w.end - w.start, adds))
 		return 0;
-	for (size_t i = first; i + 1 < k; i++)
+	/* "... - load in bf16, and separately pin the inputs": two, spelled out */
+	const char *eol = strchr(b + cs, '\n');
+	if (has_phrase(b, span_at(cs, eol ? (size_t)(eol - b) : cs + strlen(b + cs)), also_words))
+		return 0;
+	k--;
+	while (k > first && b[k - 1] == ' ')
+		k--;
+	if (k - first > 48)
+		return 0;
+	for (size_t i = first; i < k; i++)
 		if (b[i] == ',' || b[i] == ';' || b[i] == '.' || b[i] == '\n')
 			return 0;
-	for (w = first_word(b, span_at(w.end, k)); w.start < k; w = first_word(b, span_at(w.end, k)))
+	for (w = first_word(b, span_at(first, k)); w.start < k; w = first_word(b, span_at(w.end, k)))
 		if (word_in(b + w.start, w.end - w.start, many))
 			return 0;
 	return 1;
@@ -4646,7 +4660,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (actions > 0 && acts_on_found(b, x->end, a->r->clauses[x->clause].end))
 				continue; /* "find the .to() in the loop, move those tensors ...": one experiment */
 			if (actions > 0 && (answers_question(b, first_act, cs) ||
-					    (first_looks && look_then_how(b, first_act, cs))))
+					    headline_then_how(b, first_act, cs)))
 				continue;
 			if (actions > 0 && explains(b, a->r->sentences[x->sentence], cs))
 				continue; /* "what I expect: fp32 weights cast to bf16" */
@@ -4891,6 +4905,12 @@ static void eval_fact(const struct gr_analysis *a, const struct gr_rule *rule, s
 		if (!near) { /* or the item it hangs from names the op */
 			size_t ps = parent_sentence(a, q->start);
 			near = ps != NONE && row_in_sentence(a, rule->row, (unsigned)ps);
+		}
+		if (!near && q->start >= sp.start2 && q->start < sp.end2) {
+			/* the field's footnote or repeat: the op its first line names */
+			const struct gr_mentions *m = &a->rows[rule->row];
+			size_t k = first_at(m, sp.start);
+			near = k < m->n && m->v[k].start < sp.end;
 		}
 		if (!near)
 			continue;

@@ -1090,6 +1090,59 @@ static void test_rule_candidate_lists(void **state)
 				"no-custom-attention"));
 }
 
+/* Round 92 (footnotes): a note a field's line calls ("[^1]", "[2]", "¹",
+ * "†") says more of that field; an aside ("¹ Aside: ...") does not. */
+static void test_rule_footnotes(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FOUR;
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: re-profile with record_shapes=True [^1]\n\n[^1]: In the same run I "
+				 "would also capture the decode loop in a CUDA graph.\n",
+				 "single-experiment"));
+	assert_true(passes_with(part_a, head,
+				"Next experiment: re-profile with record_shapes=True [1]\n\n[1] Cf. lecture 3.\n",
+				"single-experiment"));
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *five = "Workload: 7B decode\nHardware: H100\nTop CUDA time: aten::copy_ (24.4 ms)%s\n"
+			   "Top CPU / orchestration cost: Python decode loop 11 ms\nNext experiment: %s\n\n%s\n";
+	char text[1024];
+	snprintf(text, sizeof(text), five, "\xC2\xB9", "log the dtype and device of each copy_ call.",
+		 "\xC2\xB9 24.4 / 40.0 = 61% of CUDA time.");
+	assert_true(passes_in(c, text, "copy-share"));
+	snprintf(text, sizeof(text), five, "", "log the dtype of each copy_ call.\xE2\x80\xA0",
+		 "\xE2\x80\xA0 FlashAttention is out of scope: attention is 2.4 ms.");
+	assert_true(passes_in(c, text, "no-flash-attention"));
+	snprintf(text, sizeof(text), five, "", "capture the decode step in a CUDA graph.\xC2\xB9",
+		 "\xC2\xB9 Aside: dtype, device movement, fp32 to bf16, .to('cuda') - all relevant of course!");
+	assert_false(passes_in(c, text, "movement-experiment"));
+	gr_exercise_free(c);
+}
+
+/* A headline before a dash or a colon, then how it is done, is one
+ * experiment; a how that adds another ("and separately ...") is two. */
+static void test_rule_headline_then_how(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FOUR;
+	assert_true(passes_with(part_a, head,
+				"Next experiment: keep everything on the GPU in one dtype - load the weights once as bf16 "
+				"on cuda and re-profile.\n",
+				"single-experiment"));
+	assert_true(passes_with(part_a, head,
+				"Next experiment: instrument the casts: wrap every .to() in the forward with "
+				"record_function to see which module issues them.\n",
+				"single-experiment"));
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: check the conversions - load everything in bf16, and separately put "
+				 "the inputs in pinned memory.\n",
+				 "single-experiment"));
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: keep profiling - run the same request a few more times until a "
+				 "pattern shows up.\n",
+				 "single-experiment"));
+}
+
 /* Round 33 (code-first practitioners): labels behind notebook prompts,
  * code as the experiment that will run, a field pointing at the cell
  * below, comments that explain or add, '#' comments in sections. */
@@ -2445,6 +2498,8 @@ int main(void)
 		cmocka_unit_test(test_rule_decision_docs),
 		cmocka_unit_test(test_rule_option_labels),
 		cmocka_unit_test(test_rule_candidate_lists),
+		cmocka_unit_test(test_rule_footnotes),
+		cmocka_unit_test(test_rule_headline_then_how),
 		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_paper_voice),
 		cmocka_unit_test(test_rule_multilingual),
