@@ -2357,77 +2357,88 @@ static size_t note_marker(const char *b, size_t i, size_t end)
 	return 0;
 }
 
-static const char *const note_asides[] = { "aside", "tangent", "unrelated", NULL };
+/* The key of the mark at b[i] of length n: "[^1]", "[1]" and "¹" alike
+ * are defined by a note that opens with the same mark. */
+static void note_key(const char *b, size_t i, size_t n, const char **k, size_t *kn)
+{
+	*k = b + i;
+	*kn = n;
+	if (b[i] == '[') {
+		size_t skip = 1 + (b[i + 1] == '^');
+		*k += skip;
+		*kn -= skip + 1;
+	}
+}
 
-/* The text of the footnote that mark (b[ms, ms + mn)) calls: a line of its
- * own, other than `skip`, that opens with the same mark. Empty span: none. */
-static struct gr_span footnote(const struct parser *p, size_t ms, size_t mn, size_t skip)
+/* Link each note ("[^1]: ...", "† ...": a line that opens with a mark) to
+ * the line that calls it: the first other line holding the same mark. */
+static int link_footnotes(struct parser *p)
 {
 	const char *b = p->buf;
-	const char *key = b + ms;
-	size_t kn = mn;
-	if (key[0] == '[' && key[1] != '^') { /* "[1]" is defined as "[1]" or "[^1]" alike */
-		key++;
-		kn -= 2;
-	} else if (key[0] == '[') {
-		key += 2;
-		kn -= 3;
-	}
+	size_t len = p->r->text.len;
+	if (!memchr(b, '[', len) && !memchr(b, 0xC2, len) && !memchr(b, 0xE2, len))
+		return 0;
 	for (size_t i = 0; i < p->nl; i++) {
 		const struct linfo *l = &p->li[i];
 		size_t s = l->off, e = l->off + l->len;
 		while (s < e && b[s] == ' ')
 			s++;
-		if (i == skip || l->code || s >= e)
+		size_t n = s < e && !l->code ? note_marker(b, s, e) : 0;
+		if (!n || !has_content(b, s + n, e))
 			continue;
-		size_t n = note_marker(b, s, e);
-		if (!n)
-			continue;
-		const char *k = b + s;
-		size_t kl = n;
-		if (k[0] == '[') {
-			k += 1 + (k[1] == '^');
-			kl -= 2 + (b[s + 1] == '^');
+		const char *key, *k2;
+		size_t kn, kn2;
+		note_key(b, s, n, &key, &kn);
+		for (size_t j = 0; j < p->nl; j++) {
+			const struct linfo *c = &p->li[j];
+			size_t cs = c->off, ce = c->off + c->len, found = 0;
+			while (cs < ce && b[cs] == ' ')
+				cs++;
+			for (size_t k = cs + 1; j != i && k < ce && !found; k++) {
+				size_t m = (b[k] == '[' || (unsigned char)b[k] >= 0xC2) ? note_marker(b, k, ce) : 0;
+				if (!m)
+					continue;
+				note_key(b, k, m, &k2, &kn2);
+				found = kn2 == kn && !memcmp(k2, key, kn);
+			}
+			if (!found)
+				continue;
+			if (!p->r->note_of && !(p->r->note_of = calloc(p->nl + 1, sizeof(int))))
+				return -1;
+			p->r->note_of[i] = (int)j + 1;
+			break;
 		}
-		if (kl != kn || memcmp(k, key, kn))
-			continue;
-		s += n;
-		while (s < e && (b[s] == ':' || b[s] == ' '))
-			s++;
-		/* "¹ Aside: dtype, device movement ... all relevant": beside the line, not of it */
-		size_t w = s;
-		while (w < e && isalpha((unsigned char)b[w]))
-			w++;
-		if (word_ends(b, s, w, "", note_asides) || (e - s > 11 && !strncasecmp(b + s, "as an aside", 11)))
-			return (struct gr_span){ .start = 0 };
-		return s < e ? (struct gr_span){ .start = s, .end = e } : (struct gr_span){ .start = 0 };
 	}
-	return (struct gr_span){ .start = 0 };
+	return 0;
 }
 
 /* A field's line calls a footnote: the note's text counts with the field's
- * value, as a repeat of the label does. */
+ * value, as a repeat of the label does; an aside ("¹ Aside: ...") does not. */
 static void footnoted_fields(struct parser *p)
 {
+	static const char *const note_asides[] = { "aside", "tangent", "unrelated", NULL };
 	const char *b = p->buf;
-	if (!memchr(b, '[', p->r->text.len) && !memchr(b, 0xC2, p->r->text.len) && !memchr(b, 0xE2, p->r->text.len))
-		return;
-	for (size_t f = 0; f < p->ex->nfields; f++) {
-		struct gr_report_field *rf = &p->r->fields[f];
-		if (rf->state != GR_FIELD_LABELLED || rf->more.end || rf->line <= 0)
+	const struct gr_report *r = p->r;
+	for (size_t i = 0; r->note_of && i < p->nl; i++) {
+		if (!r->note_of[i])
 			continue;
-		const struct linfo *l = &p->li[rf->line - 1];
-		size_t e = l->off + l->len;
-		for (size_t i = rf->value.start; i < e; i++) {
-			size_t n = (b[i] == '[' || (unsigned char)b[i] >= 0xC2) ? note_marker(b, i, e) : 0;
-			if (!n)
+		for (size_t f = 0; f < p->ex->nfields; f++) {
+			struct gr_report_field *rf = &p->r->fields[f];
+			if (rf->state != GR_FIELD_LABELLED || rf->more.end || rf->line != r->note_of[i])
 				continue;
-			struct gr_span note = footnote(p, i, n, (size_t)rf->line - 1);
-			if (note.end > note.start) {
-				rf->more = note;
-				break;
-			}
-			i += n - 1;
+			const struct linfo *l = &p->li[i];
+			size_t s = l->off, e = l->off + l->len;
+			while (s < e && b[s] == ' ')
+				s++;
+			s += note_marker(b, s, e);
+			while (s < e && (b[s] == ':' || b[s] == ' '))
+				s++;
+			size_t w = s;
+			while (w < e && isalpha((unsigned char)b[w]))
+				w++;
+			if (word_ends(b, s, w, "", note_asides) || (e - s > 11 && !strncasecmp(b + s, "as an aside", 11)))
+				continue;
+			rf->more = (struct gr_span){ .start = s, .end = e };
 		}
 	}
 }
@@ -3340,6 +3351,8 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	if (find_sentences(&p) < 0 || find_clauses(&p) < 0 || find_items(&p) < 0)
 		goto nomem;
 	replaced_fields(&p);
+	if (link_footnotes(&p) < 0)
+		goto nomem;
 	footnoted_fields(&p);
 	infer_fields(&p);
 	keep_choice(&p);
@@ -3394,6 +3407,7 @@ void gr_report_free(struct gr_report *r)
 	free(r->label_line);
 	free(r->code_line);
 	free(r->old_line);
+	free(r->note_of);
 	free(r->deferred);
 	if (r->tri)
 		gr_trigrams_free(r->tri);

@@ -1738,6 +1738,28 @@ static void each_phrase(struct gr_analysis *a, const char *const *cues,
 	}
 }
 
+/* Does the phrase at `at` open a footnote ("[iii] (On second thought,
+ * ...", "† Scratch that")? The line that calls the note (1-based), or 0. */
+static int note_opened_by(const struct gr_report *r, size_t at)
+{
+	if (!r->note_of)
+		return 0;
+	int line = gr_text_line_of(&r->text, at);
+	if (!r->note_of[line - 1])
+		return 0;
+	const char *b = r->text.buf;
+	size_t k = r->text.lines[line - 1].off;
+	while (k < at && b[k] == ' ')
+		k++;
+	if (k < at && b[k] == '[') {
+		const char *close = memchr(b + k, ']', at - k);
+		k = close ? (size_t)(close - b) + 1 : at;
+	}
+	while (k < at && ((unsigned char)b[k] >= 0x80 || strchr(" (:*_", b[k])))
+		k++;
+	return k == at ? r->note_of[line - 1] : 0;
+}
+
 static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at, size_t t)
 {
 	const struct gr_report *r = a->r;
@@ -1745,10 +1767,17 @@ static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at,
 	if (*c == 'k' && ((at >= 3 && !memcmp(lo + at - 3, "no ", 3)) || (at >= 4 && !memcmp(lo + at - 4, "not ", 4)) ||
 			  (at && gr_isalnum((unsigned char)lo[at - 1]))))
 		return; /* "no kidding, 61 % is copies" insists */
-	if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at)
+	int caller = note_opened_by(r, at);
+	if (caller > 0) { /* "[iii] (On second thought, not this one ...)": the line that calls the note */
+		const struct gr_line *cl = &r->text.lines[caller - 1];
+		for (size_t k = 0; k < r->nsentences; k++)
+			if (r->sentences[k].end > cl->off && r->sentences[k].start < cl->off + cl->len)
+				report_span(a, k, cl->off, cl->off + cl->len);
+	} else if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at) {
 		report_span(a, t, r->sentences[t].start, at);
-	else if (t > 0) /* it opens its sentence: the one before is taken back */
+	} else if (t > 0) { /* it opens its sentence: the one before is taken back */
 		report_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
+	}
 }
 
 /* "I'd check the casts... wait, no, actually I'd switch to FA2": what a

@@ -1103,6 +1103,15 @@ static void test_rule_footnotes(void **state)
 	assert_true(passes_with(part_a, head,
 				"Next experiment: re-profile with record_shapes=True [1]\n\n[1] Cf. lecture 3.\n",
 				"single-experiment"));
+	/* A note that takes its line back: the line proposes nothing. */
+	assert_true(passes_with(part_a, head,
+				"Next experiment: re-profile with record_shapes=True to see who calls to() [1]\n\n[1] "
+				"Cf. lecture 3.\n",
+				"movement-first"));
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: re-profile with record_shapes=True to see who calls to() [2]\n\n[1] "
+				 "Cf. lecture 3.\n[2] On second thought, not this: I would try torch.compile instead.\n",
+				 "movement-first"));
 	struct gr_exercise *c = load_exercise("part-c");
 	const char *five = "Workload: 7B decode\nHardware: H100\nTop CUDA time: aten::copy_ (24.4 ms)%s\n"
 			   "Top CPU / orchestration cost: Python decode loop 11 ms\nNext experiment: %s\n\n%s\n";
