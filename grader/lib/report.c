@@ -2370,6 +2370,31 @@ static void note_key(const char *b, size_t i, size_t n, const char **k, size_t *
 	}
 }
 
+/* Is the note on line i one of a list headed "References:", "Sources"?
+ * Those cite others' words ("[1] blog - \"tokenization adds to TTFT\""):
+ * they say nothing of the learner's own. */
+static int under_references(const struct parser *p, size_t i)
+{
+	static const char *const heads[] = { "references", "reference", "sources", "source", "bibliography",
+					     "citations", "works cited", "further reading", "links", NULL };
+	const char *b = p->buf;
+	while (i-- > 0) {
+		const struct linfo *l = &p->li[i];
+		size_t s = l->off, e = l->off + l->len;
+		while (s < e && (b[s] == ' ' || b[s] == '#' || b[s] == '*' || b[s] == '_'))
+			s++;
+		if (s >= e || note_marker(b, s, e))
+			continue; /* a blank line, or another note of the list */
+		while (e > s && strchr(" :*_", b[e - 1]))
+			e--;
+		for (const char *const *h = heads; *h; h++)
+			if (strlen(*h) == e - s && !strncasecmp(b + s, *h, e - s))
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
 /* Link each note ("[^1]: ...", "† ...": a line that opens with a mark) to
  * the line that calls it: the first other line holding the same mark. */
 static int link_footnotes(struct parser *p)
@@ -2385,6 +2410,8 @@ static int link_footnotes(struct parser *p)
 			s++;
 		size_t n = s < e && !l->code ? note_marker(b, s, e) : 0;
 		if (!n || !has_content(b, s + n, e))
+			continue;
+		if (under_references(p, i))
 			continue;
 		const char *key, *k2;
 		size_t kn, kn2;
@@ -2776,6 +2803,14 @@ static int message_at(const struct gr_report *r, size_t off, size_t *from, size_
 /* Where the block a heading of section s opens on line from ends (the
  * line after its last): at a field, another heading or section, or the
  * end of an answer. start: each section's first heading. */
+/* Is line i a footnote called from outside the block that opens at line
+ * from? It belongs to its caller, not to the answer above it. */
+static int foreign_note(const struct parser *p, size_t i, size_t from)
+{
+	const int *n = p->r->note_of;
+	return n && n[i] && ((size_t)n[i] - 1 < from || (size_t)n[i] - 1 > i);
+}
+
 static size_t block_end(const struct parser *p, const size_t *start, size_t s, size_t from)
 {
 	size_t endl = p->nl;
@@ -2795,6 +2830,8 @@ static size_t block_end(const struct parser *p, const size_t *start, size_t s, s
 		first = 0;
 		if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
 		    ends_answer(p, i))
+			return i;
+		if (foreign_note(p, i, from))
 			return i;
 	}
 	return endl;
@@ -2922,7 +2959,7 @@ static int find_deferred(struct parser *p)
 			continue;
 		size_t j = i + 1;
 		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j) &&
-		       !(p->li[j].blank && p->li[i].inline_answer))
+		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

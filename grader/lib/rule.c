@@ -3458,6 +3458,31 @@ static int pol_ok(const struct gr_mention *m, enum gr_polarity p)
 	return p == GR_POL_ANY || (p == GR_POL_NEGATED ? m->negated : !m->negated);
 }
 
+/* Does line ln (0-based) hold an unstuffed mention of m? */
+static int line_holds(const struct gr_analysis *a, const struct gr_mentions *m, size_t ln)
+{
+	const struct gr_line *l = &a->r->text.lines[ln];
+	for (size_t i = first_at(m, l->off); i < m->n && m->v[i].start < l->off + l->len; i++)
+		if (!m->v[i].stuffed)
+			return 1;
+	return 0;
+}
+
+/* A footnote and the line that calls it are one statement ("tokenizer.encode
+ * 22 ms [2]" ... "[2] ... so it adds ~22 ms to TTFT"): does the other side
+ * of the sentence's line hold a mention of m? */
+static int noted_has(const struct gr_analysis *a, const struct gr_mentions *m, unsigned sentence)
+{
+	const struct gr_report *r = a->r;
+	size_t ln = (size_t)gr_text_line_of(&r->text, r->sentences[sentence].start) - 1;
+	if (r->note_of[ln])
+		return line_holds(a, m, (size_t)r->note_of[ln] - 1);
+	for (size_t k = 0; k < r->text.nlines; k++)
+		if (r->note_of[k] == (int)ln + 1 && line_holds(a, m, k))
+			return 1;
+	return 0;
+}
+
 /* "near": the same sentence or the next/previous one ("It adds to TTFT."). */
 static int sentence_has(const struct gr_analysis *a, int concept, unsigned sentence)
 {
@@ -3480,7 +3505,7 @@ static int sentence_has(const struct gr_analysis *a, int concept, unsigned sente
 	for (size_t i = first_in_sentence(m, lo); i < m->n && m->v[i].sentence <= hi; i++)
 		if (!m->v[i].stuffed)
 			return 1;
-	return 0;
+	return a->r->note_of && noted_has(a, m, sentence);
 }
 
 /* "near" for a mention: an adjacent sentence, or the same labelled field

@@ -1103,6 +1103,20 @@ static void test_rule_footnotes(void **state)
 	assert_true(passes_with(part_a, head,
 				"Next experiment: re-profile with record_shapes=True [1]\n\n[1] Cf. lecture 3.\n",
 				"single-experiment"));
+	/* A note and its calling line are one statement, wherever the note
+	 * sits (here after the Not yet answer, which does not swallow it);
+	 * a list of references cites others' words. */
+	const char *tok = "Workload: LLM prefill, 4096 tokens, bf16, batch 1\nHardware: L4\nTop CUDA time: matmul "
+			  "38.4 ms and flash attention 31.7 ms are the math; copy_ and to are movement\nTop CPU / "
+			  "orchestration cost: tokenizer.encode 22 ms [^1]\nNext experiment: re-profile with "
+			  "record_shapes=True.\n\nNot yet: attention, because the copies are unexplained.\n\n%s"
+			  "[^1]: CPU-only, but the request cannot start prefill until it finishes, so it adds to "
+			  "TTFT.\n";
+	char doc[1024];
+	snprintf(doc, sizeof(doc), tok, "");
+	assert_true(passes_in(part_a, doc, "tokenizer-latency"));
+	snprintf(doc, sizeof(doc), tok, "References:\n");
+	assert_false(passes_in(part_a, doc, "tokenizer-latency"));
 	/* A note that takes its line back: the line proposes nothing. */
 	assert_true(passes_with(part_a, head,
 				"Next experiment: re-profile with record_shapes=True to see who calls to() [1]\n\n[1] "
