@@ -2331,6 +2331,14 @@ static const char *const note_marks[] = { "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\
  * bracketed key is short ("[^a]", "[2]", "[iii]"), never a shape. */
 static size_t note_marker(const char *b, size_t i, size_t end)
 {
+	if (b[i] == '(') { /* "(a)", "(3)", "(iv)": a note only where link_footnotes finds its caller */
+		size_t k = i + 1;
+		while (k < end && k - i <= 4 && (isdigit((unsigned char)b[k]) || (b[k] >= 'a' && b[k] <= 'z')))
+			k++;
+		if (k == i + 1 || k >= end || b[k] != ')' || (k - i > 2 && strspn(b + i + 1, "ivx") < k - i - 1))
+			return 0;
+		return k + 1 - i;
+	}
 	if (b[i] == '[') {
 		size_t k = i + 1 + (i + 1 < end && b[i + 1] == '^');
 		size_t key = k;
@@ -2401,7 +2409,14 @@ static int link_footnotes(struct parser *p)
 {
 	const char *b = p->buf;
 	size_t len = p->r->text.len;
-	if (!memchr(b, '[', len) && !memchr(b, 0xC2, len) && !memchr(b, 0xE2, len))
+	int has_paren_note = 0; /* a line that ends in "(a)": most reports have none */
+	for (size_t i = 0; i < p->nl && !has_paren_note; i++) {
+		size_t e = p->li[i].off + p->li[i].len;
+		while (e > p->li[i].off && strchr(" .;,", b[e - 1]))
+			e--;
+		has_paren_note = e > p->li[i].off + 3 && b[e - 1] == ')' && b[e - 3] == '(' && b[e - 4] != '(';
+	}
+	if (!memchr(b, '[', len) && !memchr(b, 0xC2, len) && !memchr(b, 0xE2, len) && !has_paren_note)
 		return 0;
 	for (size_t i = 0; i < p->nl; i++) {
 		const struct linfo *l = &p->li[i];
@@ -2409,7 +2424,7 @@ static int link_footnotes(struct parser *p)
 		while (s < e && b[s] == ' ')
 			s++;
 		size_t n = s < e && !l->code ? note_marker(b, s, e) : 0;
-		if (!n || !has_content(b, s + n, e))
+		if (!n || !has_content(b, s + n, e) || (b[s] == '(' && !has_paren_note))
 			continue;
 		if (under_references(p, i))
 			continue;
@@ -2422,11 +2437,15 @@ static int link_footnotes(struct parser *p)
 			while (cs < ce && b[cs] == ' ')
 				cs++;
 			for (size_t k = cs + 1; j != i && k < ce && !found; k++) {
-				size_t m = (b[k] == '[' || (unsigned char)b[k] >= 0xC2) ? note_marker(b, k, ce) : 0;
+				size_t m = (b[k] == '[' || (unsigned char)b[k] >= 0xC2 || b[k] == '(') ? note_marker(b, k, ce) : 0;
 				if (!m)
 					continue;
 				note_key(b, k, m, &k2, &kn2);
 				found = kn2 == kn && !memcmp(k2, key, kn);
+				/* "(d)" calls a note only from a line's end, above it:
+				 * elsewhere it names an item of a list ("test (a) first") */
+				if (found && b[k] == '(')
+					found = j < i && k + m + strspn(b + k + m, " .;,") >= ce;
 			}
 			if (!found)
 				continue;

@@ -1751,8 +1751,8 @@ static int note_opened_by(const struct gr_report *r, size_t at)
 	size_t k = r->text.lines[line - 1].off;
 	while (k < at && b[k] == ' ')
 		k++;
-	if (k < at && b[k] == '[') {
-		const char *close = memchr(b + k, ']', at - k);
+	if (k < at && (b[k] == '[' || b[k] == '(')) {
+		const char *close = memchr(b + k, b[k] == '[' ? ']' : ')', at - k);
 		k = close ? (size_t)(close - b) + 1 : at;
 	}
 	while (k < at && ((unsigned char)b[k] >= 0x80 || strchr(" (:*_", b[k])))
@@ -2211,6 +2211,8 @@ static void mark_reported(struct gr_analysis *a)
 			if (subj.end > subj.start && (subj.start != p1.start || only_aside(b, p1.end, w.start)) &&
 			    ((suggests(b + w.start, w.end - w.start) &&
 			      !in_set(&ws_self, b + subj.start, subj.end - subj.start) &&
+			      /* "on second thought": a retraction, not someone's thought */
+			      !(subj.end - subj.start == 6 && !strncasecmp(b + subj.start, "second", 6)) &&
 			      !authors_passive(b, subj, w, sp.end) &&
 			      !instructed_thing(b, subj, w, sp.end) &&
 			      !(subj.start == p1.start && p2.end > p2.start &&

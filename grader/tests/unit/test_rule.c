@@ -1142,6 +1142,30 @@ static void test_rule_footnotes(void **state)
 	gr_exercise_free(c);
 }
 
+/* "On second thought" retracts what came before it; its "thought" is no
+ * one else's suggestion that would make the rest reported speech. */
+static void test_rule_on_second_thought(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *text = "Workload: tiny decode, batch 1\nHardware: L4\nTop CUDA time: matmul 6.1 ms in 240 tiny "
+			   "launches\nTop CPU / orchestration cost: Python decode loop 38 ms\nNext experiment: a fused "
+			   "attention kernel (on second thought, not this - there is no attention op; instead: capture "
+			   "the decode step in a CUDA graph and measure ms/token).\n";
+	assert_true(passes_in(b, text, "overhead-experiment"));
+	assert_true(passes_in(b, text, "single-experiment"));
+	/* Notes "(a)", "(b)" called from a line's end are not bullets of the
+	 * answer above them. */
+	const char *contrast = "Workload: tiny decode, batch 1\nHardware: L4\nTop CUDA time: matmul 6.1 ms (a)\n"
+			       "Top CPU / orchestration cost: Python decode loop 38 ms (b)\nNext experiment: capture "
+			       "the decode step in a CUDA graph and measure ms/token.\n\nContrast with Part A\n"
+			       "- A: matmul is real math at scale.\n- B: matmul is 240 tiny launches.\n"
+			       "- A has copies; B has a Python loop.\n- Fused attention is wrong here: no attention op.\n\n"
+			       "(a) About 25 us per call.\n(b) 240 x 3 launches.\n";
+	assert_true(passes_in(b, contrast, "contrast-bullets"));
+	gr_exercise_free(b);
+}
+
 /* A headline before a dash or a colon, then how it is done, is one
  * experiment; a how that adds another ("and separately ...") is two. */
 static void test_rule_headline_then_how(void **state)
@@ -2523,6 +2547,7 @@ int main(void)
 		cmocka_unit_test(test_rule_candidate_lists),
 		cmocka_unit_test(test_rule_footnotes),
 		cmocka_unit_test(test_rule_headline_then_how),
+		cmocka_unit_test(test_rule_on_second_thought),
 		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_paper_voice),
 		cmocka_unit_test(test_rule_multilingual),
