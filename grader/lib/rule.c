@@ -1101,8 +1101,9 @@ static int line_has_text(const char *b, size_t s, size_t e)
 }
 
 /* Does a field above line i point down to what follows ("Next experiment:
- * see ranked candidates below")? Then the list is that field's answer. */
-static int pointed_at(const struct gr_analysis *a, size_t i)
+ * see ranked candidates below")? Then the list is that field's answer.
+ * below: the report says "below" or "as follows" somewhere at all. */
+static int pointed_at(const struct gr_analysis *a, int below, size_t i)
 {
 	const struct gr_report *r = a->r;
 	size_t eol = r->text.lines[i].off + r->text.lines[i].len;
@@ -1111,7 +1112,8 @@ static int pointed_at(const struct gr_analysis *a, size_t i)
 		if (rf->state != GR_FIELD_LABELLED || (size_t)rf->line > i + 1)
 			continue;
 		/* "see below", or the parser already took the list as its value */
-		if (a->points_below[f] || has_phrase(r->text.buf, rf->value, below_words) || rf->value.start > eol)
+		if (rf->value.start > eol || a->points_below[f] ||
+		    (below && has_phrase(r->text.buf, rf->value, below_words)))
 			return 1;
 	}
 	return 0;
@@ -1136,13 +1138,15 @@ static int find_candidates(const struct gr_analysis *a, struct cues *c)
 		may = gr_trigrams_may_hold(tri, stems[k], strlen(stems[k]));
 	if (!may)
 		return 0;
+	int below = !tri || !tri->lower || gr_trigrams_may_hold(tri, "below", 5) ||
+		    gr_trigrams_may_hold(tri, "as follows", 10);
 	const struct gr_line *ln = r->text.lines;
 	size_t nl = r->text.nlines;
 	for (size_t i = 0; i + 1 < nl; i++) {
 		size_t s = ln[i].off, e = s + ln[i].len;
 		if (r->code_line[i])
 			continue;
-		if (pointed_at(a, i))
+		if (pointed_at(a, below, i))
 			break;
 		if (candidate_header(b, s, e) && is_rule_row(b, ln[i + 1].off, ln[i + 1].off + ln[i + 1].len)) {
 			size_t j = i + 2;
@@ -3930,6 +3934,14 @@ static int self_word(const char *w, size_t n)
 	return word_in(w, n, self);
 }
 
+/* Is b[w, k) an item's number inside a line: "#2", "(2)"? */
+static int inline_number(const char *b, size_t cs, size_t w, size_t k)
+{
+	if (k - w != 1 || !isdigit((unsigned char)b[w]) || w <= cs)
+		return 0;
+	return b[w - 1] == '#' || (b[w - 1] == '(' && b[k] == ')');
+}
+
 /* Is the verb at off the head of its clause, or right after "or", "then",
  * "also" or "plus"? A bare "and" inside one clause joins the parts of one
  * experiment ("find the .cpu() call and keep sampling on the GPU", "load in
@@ -3969,9 +3981,11 @@ static int heads_clause(const char *b, size_t cs, size_t off)
 		words++;
 		size_t n = k - w;
 		/* "or" offers another; so does "also" ("check the dtypes and
-		 * also check the .cpu() calls"): neither re-measures a change. */
+		 * also check the .cpu() calls"): neither re-measures a change.
+		 * Nor does an item's number inline ("#1 re-profile ... AND #2
+		 * load in bf16", "(2) pin the inputs"). */
 		int alt = (n == 2 && !strncasecmp(b + w, "or", 2)) || (n == 13 && !strncasecmp(b + w, "alternatively", 13)) ||
-			  (n == 4 && !strncasecmp(b + w, "also", 4));
+			  (n == 4 && !strncasecmp(b + w, "also", 4)) || inline_number(b, cs, w, k);
 		int coord = alt || (n == 4 && !strncasecmp(b + w, "then", 4)) || (n == 4 && !strncasecmp(b + w, "plus", 4));
 		int be = is_be(b + w, n);
 		passive = coord && part;

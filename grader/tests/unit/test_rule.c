@@ -1190,6 +1190,26 @@ static void test_rule_headline_then_how(void **state)
 				 "single-experiment"));
 }
 
+/* Items numbered inside one line ("#1 ... AND #2 ...", "(2) ...") are
+ * separate experiments; a number in a name ("the #2 CUDA op") is not one. */
+static void test_rule_inline_numbers(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FOUR;
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: #1 re-profile with record_shapes and with_stack to find who calls to() "
+				 "AND #2 load the model with torch_dtype=bfloat16\n",
+				 "single-experiment"));
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: re-profile with with_stack to find who calls to() and (2) load the "
+				 "model in bf16\n",
+				 "single-experiment"));
+	assert_true(passes_with(part_a, head,
+				"Next experiment: find the #2 CUDA op's callers with with_stack=True and record_shapes=True "
+				"(2 flags)\n",
+				"single-experiment"));
+}
+
 /* Round 33 (code-first practitioners): labels behind notebook prompts,
  * code as the experiment that will run, a field pointing at the cell
  * below, comments that explain or add, '#' comments in sections. */
@@ -2547,6 +2567,7 @@ int main(void)
 		cmocka_unit_test(test_rule_candidate_lists),
 		cmocka_unit_test(test_rule_footnotes),
 		cmocka_unit_test(test_rule_headline_then_how),
+		cmocka_unit_test(test_rule_inline_numbers),
 		cmocka_unit_test(test_rule_on_second_thought),
 		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_paper_voice),
