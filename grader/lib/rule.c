@@ -1764,6 +1764,23 @@ static int note_opened_by(const struct gr_report *r, size_t at)
 	return k == at ? r->note_of[line - 1] : 0;
 }
 
+/* What a retraction takes back is no longer claimed; a rejection taken
+ * back ("I'd skip the tokenizer ... actually no, that's wrong: keep it")
+ * rejects nothing either. */
+static void retract_span(struct gr_analysis *a, size_t t, size_t from, size_t upto)
+{
+	for (size_t c = 0; c < a->ex->nconcepts; c++)
+		for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)t);
+		     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++) {
+			struct gr_mention *m = &a->concepts[c].v[i];
+			if (m->start < from || m->start >= upto)
+				continue;
+			if (m->negated)
+				m->stuffed = 1;
+			m->negated = 1;
+		}
+}
+
 static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at, size_t t)
 {
 	const struct gr_report *r = a->r;
@@ -1776,11 +1793,11 @@ static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at,
 		const struct gr_line *cl = &r->text.lines[caller - 1];
 		for (size_t k = 0; k < r->nsentences; k++)
 			if (r->sentences[k].end > cl->off && r->sentences[k].start < cl->off + cl->len)
-				report_span(a, k, cl->off, cl->off + cl->len);
+				retract_span(a, k, cl->off, cl->off + cl->len);
 	} else if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at) {
-		report_span(a, t, r->sentences[t].start, at);
+		retract_span(a, t, r->sentences[t].start, at);
 	} else if (t > 0) { /* it opens its sentence: the one before is taken back */
-		report_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
+		retract_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
 	}
 }
 
@@ -1807,7 +1824,29 @@ static void take_back_intended(struct gr_analysis *a, const char *c, size_t at, 
 	if ((at && gr_isalpha((unsigned char)lo[at - 1])) || at + n > end)
 		return;
 	const char *but = memmem(lo + at + n, end - at - n, " but ", 5);
-	report_span(a, t, at, but ? (size_t)(but - lo) : end);
+	retract_span(a, t, at, but ? (size_t)(but - lo) : end);
+}
+
+/* "- \"tokenize\" - wait, no: it runs before the window. Drop it.": a
+ * sentence that only drops what came before takes back the sentence before
+ * it, whole, reason and all. */
+static void mark_dropped_lines(struct gr_analysis *a)
+{
+	static const char *const drops[] = { "drop it", "drop that", "skip it", "skip that", "scrap it", "scrap that",
+					     "forget it", "forget that", "cut it", "remove it", NULL };
+	const struct gr_report *r = a->r;
+	if (!indexed(r) || !gr_trigrams_may_hold(r->tri, "it", 2))
+		return;
+	const char *lo = r->tri->lower;
+	for (size_t t = 1; t < r->nsentences; t++) {
+		size_t s = r->sentences[t].start, e = r->sentences[t].end;
+		while (s < e && !gr_isalpha((unsigned char)lo[s]))
+			s++;
+		while (e > s && strchr(" .!\n\r", lo[e - 1]))
+			e--;
+		if (e > s && e - s <= 11 && word_in(lo + s, e - s, drops))
+			retract_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
+	}
 }
 
 /* "I was going to say check the copy dtypes, but the loop is ...": what
@@ -3380,6 +3419,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_retracted(a);
 	mark_second_thoughts(a);
 	mark_dropped_ideas(a);
+	mark_dropped_lines(a);
 	mark_deleted(a);
 	mark_counterfactual(a);
 	mark_noted_wrong(a);

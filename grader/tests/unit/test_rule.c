@@ -691,6 +691,32 @@ static void test_rule_code_ranges_enclose(void **state)
 	gr_exercise_free(ex);
 }
 
+/* Round 94 (hedgers): a rejection taken back restores what it rejected; a
+ * bare "Drop it." after a proposal takes the proposal back; a range added
+ * only if a condition holds later is not covered now. */
+static void test_rule_retracted_rejections(void **state)
+{
+	(void)state;
+	struct gr_exercise *ex = load_exercise("stretch");
+	const char *tail = "\n\nrecord_function ranges:\n* \"move_inputs\" (input_ids -> cuda)\n"
+			   "* \"cast_weights\" (the 2.8 GiB copy_/to)\n* \"prefill\"\n* \"decode_step\"\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "I'd skip the tokenizer, it's CPU only... actually no, that's wrong: it runs "
+		 "before the first kernel, so it is on the TTFT path. Keep it.\n\n* \"tokenize\"%s", tail);
+	assert_true(passes_in(ex, text, "ranges-cover-suspects"));
+	snprintf(text, sizeof(text), "I'd skip the tokenizer, it's CPU only.\n\n%s", tail);
+	assert_false(passes_in(ex, text, "ranges-cover-suspects"));
+	assert_false(passes_in(ex, "Ranges with record_function:\n\n- \"tokenize\" - wait, actually no, "
+				   "tokenizer.encode runs before the profiler window starts. Drop it.\n"
+				   "- \"h2d_inputs\"\n- \"cast_to_bf16\" (the 2.8 GiB copy_/to)\n- \"prefill\"\n"
+				   "- \"decode_step\"\n", "ranges-cover-suspects"));
+	assert_false(passes_in(ex, "Ranges (torch.cuda.nvtx.range_push / range_pop):\n\n  tokenize -> "
+				   "tokenizer.encode\n  h2d_inputs -> input_ids .to(\"cuda\")\n  cast_bf16 -> the "
+				   ".to(dtype) behind copy_\n\nIf h2d_inputs and cast_bf16 are under 5 ms, I'd revisit "
+				   "and add prefill/decode ranges.\n", "ranges-cover-suspects"));
+	gr_exercise_free(ex);
+}
+
 static void test_rule_scope_is_the_field(void **state)
 {
 	(void)state;
@@ -2568,6 +2594,7 @@ int main(void)
 		cmocka_unit_test(test_rule_footnotes),
 		cmocka_unit_test(test_rule_headline_then_how),
 		cmocka_unit_test(test_rule_inline_numbers),
+		cmocka_unit_test(test_rule_retracted_rejections),
 		cmocka_unit_test(test_rule_on_second_thought),
 		cmocka_unit_test(test_rule_code_first),
 		cmocka_unit_test(test_rule_paper_voice),
