@@ -1365,6 +1365,20 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 			z--;
 		if (echo_line(ex, a, z))
 			rc = add_echo(&e, a, z, 0);
+		/* A self-check ticks the criterion without its "Mentions that":
+		 * "✅ 2. Tokenizer CPU time is outside GPU execution but still
+		 * affects request latency", or puts it in a rubric table's cell.
+		 * Only there: the same words in the body are the learner's claim,
+		 * however borrowed. */
+		const char *that = a < z ? memmem(a, (size_t)(z - a) < 40 ? (size_t)(z - a) : 40, " that ", 6) : NULL;
+		if (!rc && that && z - (that + 6) >= 40 && !(rc = add_echo(&e, that + 6, z, 0))) {
+			char *ticked;
+			if (asprintf(&ticked, "(?:(?:\\x{2705}|\\x{2714}|\\x{2611}|\\x{2713}|\\[x\\])[^\\n]{0,12}?|\\|[ \\t]*)%s",
+				     e.v[e.n - 1]) < 0)
+				rc = GR_ENOMEM;
+			else
+				free(e.v[e.n - 1]), e.v[e.n - 1] = ticked;
+		}
 		p = *end ? end + 1 : end;
 	}
 	if (!rc && ex->title && strlen(ex->title) >= 20) /* "Stretch: NVTX and record_function ranges" */

@@ -1236,6 +1236,31 @@ static void test_rule_inline_numbers(void **state)
 				"single-experiment"));
 }
 
+/* Round 93 (self-assessors): the prompt's criterion ticked in a self-check
+ * or a rubric table earns nothing; the learner's own words in a tick do;
+ * "The tokenizer never touches the GPU, but ..." heads no Not yet answer. */
+static void test_rule_self_checks(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FIVE;
+	assert_false(passes_with(part_a, head,
+				 "\nSelf-check:\n\u2705 2. Tokenizer CPU time is outside GPU execution but still affects "
+				 "request latency\n",
+				 "tokenizer-latency"));
+	assert_false(passes_with(part_a, head,
+				 "\n| Criterion | Met? |\n|---|---|\n| Tokenizer CPU time is outside GPU execution but "
+				 "still affects request latency | yes |\n",
+				 "tokenizer-latency"));
+	assert_true(passes_with(part_a, head,
+				"\nSelf-check:\n\u2705 tokenizer: 22 ms CPU, still in TTFT because it runs before "
+				"prefill\n",
+				"tokenizer-latency"));
+	assert_true(passes_with(part_a, head,
+				"\nThe tokenizer never touches the GPU, but it sits in front of prefill, so the user waits "
+				"those 22 ms - it is part of TTFT.\n",
+				"tokenizer-latency"));
+}
+
 /* Round 33 (code-first practitioners): labels behind notebook prompts,
  * code as the experiment that will run, a field pointing at the cell
  * below, comments that explain or add, '#' comments in sections. */
@@ -2594,6 +2619,7 @@ int main(void)
 		cmocka_unit_test(test_rule_footnotes),
 		cmocka_unit_test(test_rule_headline_then_how),
 		cmocka_unit_test(test_rule_inline_numbers),
+		cmocka_unit_test(test_rule_self_checks),
 		cmocka_unit_test(test_rule_retracted_rejections),
 		cmocka_unit_test(test_rule_on_second_thought),
 		cmocka_unit_test(test_rule_code_first),
