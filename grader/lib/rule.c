@@ -1849,6 +1849,52 @@ static void mark_dropped_lines(struct gr_analysis *a)
 	}
 }
 
+/* "Next experiment: not yet. I think CUDA graphs would probably help",
+ * "Next experiment: not sure yet - depends on what the bottleneck turns
+ * out to be", "depends. Could be dtype, could be ...": a field that opens
+ * by declining to answer commits to nothing it goes on to muse about. A
+ * hedge that goes on to answer ("not sure, but I'd re-profile ...") is an
+ * answer: the declining words must stand alone before a stop. */
+static void mark_uncommitted(struct gr_analysis *a)
+{
+	static const char *const decline[] = { "not yet", "not sure yet", "not sure", "unsure", "undecided", "tbd",
+					       "to be decided", "depends", "it depends", "unclear", "unclear yet",
+					       "don't know yet", "dont know yet", "no idea yet", "none yet", "nothing yet",
+					       "not decided", "not decided yet", NULL };
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	for (size_t f = 0; f < a->ex->nfields; f++) {
+		const struct gr_report_field *rf = &r->fields[f];
+		if ((rf->state != GR_FIELD_LABELLED && rf->state != GR_FIELD_ALIASED) || rf->value.end <= rf->value.start)
+			continue;
+		size_t s = rf->value.start, e = rf->value.end;
+		while (s < e && strchr(" *_`(", b[s]))
+			s++;
+		size_t w = s;
+		while (w < e && (gr_isalpha((unsigned char)b[w]) || b[w] == ' ' || b[w] == '\''))
+			w++;
+		size_t z = w;
+		while (z > s && b[z - 1] == ' ')
+			z--;
+		/* The words stand alone: a full stop or the value's end after
+		 * them, or a dash and "depends" ("not sure yet - depends on
+		 * ..."). After a comma, colon or other dash come the options it
+		 * hesitates between ("it depends - could be a record_shapes
+		 * profile, or reloading in bf16"), and those are weighed. */
+		size_t d = w;
+		while (d < e && (b[d] == ' ' || b[d] == '-' || (d + 2 < e && !memcmp(b + d, "\xE2\x80", 2))))
+			d += b[d] == ' ' || b[d] == '-' ? 1 : 3;
+		int stop = w == e || strchr(".;!\n", b[w]) ||
+			   (d > w && d + 7 <= e && !strncasecmp(b + d, "depends", 7));
+		if (z <= s || !stop || !word_in(b + s, z - s, decline))
+			continue;
+		struct gr_span fs = gr_scope_span(r, (struct gr_scope){ .kind = GR_SCOPE_FIELD, .index = (int)f });
+		for (size_t t = 0; t < r->nsentences; t++)
+			if (r->sentences[t].end > fs.start && r->sentences[t].start < fs.end)
+				retract_span(a, t, fs.start, fs.end);
+	}
+}
+
 /* "I was going to say check the copy dtypes, but the loop is ...": what
  * the learner was about to propose, up to the "but", is taken back. */
 static void mark_second_thoughts(struct gr_analysis *a)
@@ -3420,6 +3466,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_second_thoughts(a);
 	mark_dropped_ideas(a);
 	mark_dropped_lines(a);
+	mark_uncommitted(a);
 	mark_deleted(a);
 	mark_counterfactual(a);
 	mark_noted_wrong(a);

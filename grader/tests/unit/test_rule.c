@@ -1261,6 +1261,31 @@ static void test_rule_self_checks(void **state)
 				"tokenizer-latency"));
 }
 
+/* Round 94 (hedgers): a Next experiment that opens by declining ("not
+ * yet.", "not sure yet - depends ...") commits to nothing it muses about;
+ * a hedge that goes on to answer, or weighs options after a colon, does. */
+static void test_rule_uncommitted(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FOUR;
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: not yet. I think a re-profile with with_stack=True would probably "
+				 "show who calls to(), but I'd rather wait for a real trace.\n",
+				 "single-experiment"));
+	assert_false(passes_with(part_a, head,
+				 "Next experiment: not sure yet - depends on what the bottleneck turns out to be, "
+				 "probably more profiling of the copies.\n",
+				 "movement-first"));
+	assert_true(passes_with(part_a, head,
+				"Next experiment: not 100% sure, but I'd re-profile with with_stack=True to find who "
+				"calls to() (~70% confident).\n",
+				"single-experiment"));
+	assert_true(passes_with(part_a, head,
+				"Next experiment: it depends - could be a record_shapes/with_stack profile, or reloading "
+				"with torch_dtype=torch.bfloat16, or grepping for .to() calls.\n",
+				"movement-first"));
+}
+
 /* Round 33 (code-first practitioners): labels behind notebook prompts,
  * code as the experiment that will run, a field pointing at the cell
  * below, comments that explain or add, '#' comments in sections. */
@@ -2620,6 +2645,7 @@ int main(void)
 		cmocka_unit_test(test_rule_headline_then_how),
 		cmocka_unit_test(test_rule_inline_numbers),
 		cmocka_unit_test(test_rule_self_checks),
+		cmocka_unit_test(test_rule_uncommitted),
 		cmocka_unit_test(test_rule_retracted_rejections),
 		cmocka_unit_test(test_rule_on_second_thought),
 		cmocka_unit_test(test_rule_code_first),
