@@ -80,7 +80,8 @@ struct gr_report {
 	unsigned char *old_line;            /* per line, withdrawn: 1 in an earlier version the learner
 					     * marked replaced ("### v1 (superseded)"), 2 in a classmate's
 					     * report the learner reviews ("Reviewing Sam's report:"), 3 in
-					     * the wrong answers a learner lists ("### Common mistakes") */
+					     * the wrong answers a learner lists ("### Common mistakes"), 4 a
+					     * self-check's bare tick ("- [x] no custom attention") */
 	int *note_of;                       /* per line, or NULL when no line opens with a footnote
 					     * mark: the line (1-based) whose mark this line's note
 					     * answers ("[^1]: ..." for "... bf16 at load [^1]"), 0 */

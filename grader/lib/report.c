@@ -1826,7 +1826,8 @@ static int mistakes_heading(const struct parser *p, const struct linfo *l)
  * Sam's", "I agree with everything"). A list of wrong answers under
  * "Common mistakes" is kept apart the same way, whatever else the report
  * holds, and rule.c rejects only the wrong answers in it. old_line keeps
- * which: 1 an old version, 2 a peer's, 3 a list of mistakes. */
+ * which: 1 an old version, 2 a peer's, 3 a list of mistakes (4, set by
+ * self_checks: a self-check's bare tick). */
 static void mark_old_blocks(struct parser *p)
 {
 	static const char *const old[] = { "v0", "v1", "version 1", "first version", "first draft", "draft 1",
@@ -2690,12 +2691,84 @@ static int bold_label_after_blank(const struct parser *p, size_t i)
 	return !word_ends(b, s + 2, k, " ", reasons);
 }
 
+/* Does line i open a self-check ("Self-check:", "**Rubric check**", "##
+ * Self-assessment", "Checked against the rubric:")? What follows ticks the
+ * criteria off; it answers nothing by its headings. */
+static int self_check_heading(const struct parser *p, size_t i)
+{
+	static const char *const names[] = { "self-check", "self check", "selfcheck", "self-assessment",
+					     "self assessment", "self-eval", "self-evaluation", "rubric check",
+					     "rubric self-check", "criteria check", "checked against the rubric",
+					     "check against the rubric", "checked it against the rubric", NULL };
+	const struct linfo *l = &p->li[i];
+	if (l->item || l->blank || l->field >= 0)
+		return 0;
+	const char *b = p->buf;
+	size_t s = l->off, e = l->off + l->len;
+	while (s < e && strchr(" #*_>", b[s]))
+		s++;
+	if (s >= e || !strchr("sScCrR", b[s]))
+		return 0;
+	for (const char *const *n = names; *n; n++) {
+		size_t k = strlen(*n);
+		if (s + k > e || strncasecmp(b + s, *n, k))
+			continue;
+		size_t t = s + k;
+		while (t < e && strchr(" *_()", b[t]))
+			t++;
+		if (t == e || b[t] == ':' || (t + 3 <= e && !memcmp(b + t, "\xE2\x80", 2)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Words of b[s, e) (runs of letters). */
+static int tick_words(const char *b, size_t s, size_t e)
+{
+	int n = 0;
+	for (size_t k = s; k < e; k++)
+		n += isalpha((unsigned char)b[k]) && (k == s || !isalpha((unsigned char)b[k - 1]));
+	return n;
+}
+
+/* The lines of each self-check, up to a blank line that its ticks do not
+ * go on after, head no section: "- [ ] not yet - N/A" and "| not yet | ✅
+ * |" are marks on the learner's own answers, not answers, and a bare tick
+ * or a rubric table's row counts for nothing (old_line 4). A tick that
+ * answers still counts ("✅ tokenizer: 22 ms CPU, still in TTFT"). */
+static void self_checks(struct parser *p)
+{
+	for (size_t i = 0; i < p->nl; i++) {
+		if (!self_check_heading(p, i))
+			continue;
+		p->li[i].section = -1;
+		for (size_t j = i + 1; j < p->nl; j++) {
+			struct linfo *l = &p->li[j];
+			if (l->blank) {
+				size_t k = j;
+				while (k < p->nl && p->li[k].blank)
+					k++;
+				if (k == p->nl || !(p->li[k].item || p->buf[p->li[k].body] == '|'))
+					break;
+				continue;
+			}
+			if (l->field >= 0 || (l->heading && !l->item))
+				break;
+			l->section = -1;
+			l->nsec = 0;
+			if (p->buf[l->body] == '|' || tick_words(p->buf, l->body, l->off + l->len) <= 5)
+				p->r->old_line[j] = 4; /* a bare tick ("- [x] no custom attention"): a mark */
+		}
+	}
+}
+
 /* Does line i end the answer above it without being a field, heading or
  * section of its own: an aside, a bold heading, another part's bold label? */
 static int ends_answer(const struct parser *p, size_t i)
 {
 	/* In a chat log, another's message ends the learner's answer. */
-	return p->li[i].turn == 1 || aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i);
+	return p->li[i].turn == 1 || aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i) ||
+	       self_check_heading(p, i);
 }
 
 /* Is line i an agenda's entry for a section a later heading opens ("#
@@ -2887,6 +2960,7 @@ static void find_sections(struct parser *p)
 	size_t *start = calloc(ns ? ns : 1, sizeof(size_t));
 	if (!start)
 		return;
+	self_checks(p);
 	nested_headings(p);
 	for (size_t s = 0; s < ns; s++) {
 		start[s] = (size_t)-1;

@@ -1255,6 +1255,18 @@ static void test_rule_self_checks(void **state)
 				"\nSelf-check:\n\u2705 tokenizer: 22 ms CPU, still in TTFT because it runs before "
 				"prefill\n",
 				"tokenizer-latency"));
+	/* A self-check's ticks head no answer and count for nothing. */
+	assert_false(passes_with(part_a, head,
+				 "\nSelf-check:\n- [x] five fields\n- [x] math vs movement\n- [x] no custom attention\n"
+				 "- [ ] two hypotheses - skipped, ran out of time\n- [ ] not yet - N/A\n",
+				 "not-yet"));
+	assert_false(passes_with(part_a, head,
+				 "\nNot optimize yet: slice.\n\nSelf check:\n| Criterion | Met? |\n|---|---|\n"
+				 "| not yet, because copies first | yes |\n",
+				 "not-yet"));
+	assert_true(passes_with(part_a, head,
+				"\nNot optimize yet: slice, it is 1.4 ms of CUDA.\n\nSelf check:\n- [x] not yet\n",
+				"not-yet"));
 	assert_true(passes_with(part_a, head,
 				"\nThe tokenizer never touches the GPU, but it sits in front of prefill, so the user waits "
 				"those 22 ms - it is part of TTFT.\n",
