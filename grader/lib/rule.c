@@ -4973,7 +4973,12 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 		/* the lines wrapping the item before run on it, unless items of
 		 * other indents sit between (sub-bullets break the list) */
 		size_t from = prev_i + 1 == i ? lazy_end(r, prev_end, it->line) : prev_end;
-		if (prev_end == NONE || !blank_between(r, from, it->line)) {
+		/* Bullets after a numbered list, or a list numbered from 1 again,
+		 * are another list ("1. GEMM-bound (p=0.6) 2. ... 3. ..." and then
+		 * the four contrast bullets). */
+		int other = prev_i != NONE && ((r->items[prev_i].number != 0) != (it->number != 0) ||
+					       (it->number == 1 && r->items[prev_i].number > 1));
+		if (prev_end == NONE || other || !blank_between(r, from, it->line)) {
 			run = 0;
 			run_start = it->span.start;
 			lists++;

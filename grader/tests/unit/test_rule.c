@@ -361,6 +361,15 @@ static void test_rule_asides_options_and_headings(void **state)
 	assert_true(passes_in(b, "Q2: Contrast with Part A in four bullets.\nA2:\n- A: real math, 18 calls of 2 ms.\n"
 				 "- B: 240 tiny launches.\n- A is GPU-bound; B is host-bound.\n- Fused attention is wrong: "
 				 "no attention op.\n", "contrast-bullets"));
+	/* Bullets after a numbered list are another list; a list numbered
+	 * "1." on every item (markdown renders it 1-4) is one list. */
+	assert_true(passes_in(b, "Hypotheses:\n1. GEMM-bound (p=0.6)\n2. Python overhead (p=0.3)\n3. copies (p=0.1)\n"
+				 "Going with #1.\n\n- A: matmul is real math, 18 calls of 2 ms.\n- B: matmul is 240 tiny "
+				 "launches.\n- A is GPU-bound; B is host-bound.\n- Fused attention is wrong: no attention "
+				 "op.\n", "contrast-bullets"));
+	assert_true(passes_in(b, "Contrast:\n1. A: matmul is real math, 18 calls of 2 ms.\n\n1. B: matmul is 240 tiny "
+				 "launches.\n\n1. A is GPU-bound; B is host-bound.\n\n1. Fused attention is wrong: no "
+				 "attention op.\n", "contrast-bullets"));
 	gr_exercise_free(b);
 	assert_false(passes("Next experiment: it depends - could be a record_shapes profile, or reloading in bf16, "
 			    "or grepping for .cpu() calls.\n", "single-experiment"));
