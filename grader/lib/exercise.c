@@ -1371,7 +1371,8 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 		 * Only there: the same words in the body are the learner's claim,
 		 * however borrowed. */
 		const char *that = a < z ? memmem(a, (size_t)(z - a) < 40 ? (size_t)(z - a) : 40, " that ", 6) : NULL;
-		if (!rc && that && z - (that + 6) >= 40 && !(rc = add_echo(&e, that + 6, z, 0))) {
+		size_t had = e.n;
+		if (!rc && that && z - (that + 6) >= 40 && !(rc = add_echo(&e, that + 6, z, 0)) && e.n > had) {
 			char *ticked;
 			if (asprintf(&ticked, "(?:(?:\\x{2705}|\\x{2714}|\\x{2611}|\\x{2713}|\\[x\\])[^\\n]{0,12}?|\\|[ \\t]*)%s",
 				     e.v[e.n - 1]) < 0)

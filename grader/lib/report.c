@@ -2722,15 +2722,6 @@ static int self_check_heading(const struct parser *p, size_t i)
 	return 0;
 }
 
-/* Words of b[s, e) (runs of letters). */
-static int tick_words(const char *b, size_t s, size_t e)
-{
-	int n = 0;
-	for (size_t k = s; k < e; k++)
-		n += isalpha((unsigned char)b[k]) && (k == s || !isalpha((unsigned char)b[k - 1]));
-	return n;
-}
-
 /* The lines of each self-check, up to a blank line that its ticks do not
  * go on after, head no section: "- [ ] not yet - N/A" and "| not yet | ✅
  * |" are marks on the learner's own answers, not answers, and a bare tick
@@ -2756,7 +2747,7 @@ static void self_checks(struct parser *p)
 				break;
 			l->section = -1;
 			l->nsec = 0;
-			if (p->buf[l->body] == '|' || tick_words(p->buf, l->body, l->off + l->len) <= 5)
+			if (p->buf[l->body] == '|' || gr_count_words(p->buf, l->body, l->off + l->len) <= 5)
 				p->r->old_line[j] = 4; /* a bare tick ("- [x] no custom attention"): a mark */
 		}
 	}

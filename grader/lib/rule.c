@@ -1654,15 +1654,27 @@ static int authors_passive(const char *b, struct gr_span aux, struct gr_span ver
 	       (next.start == verb.end + 1 && word_in(b + next.start, next.end - next.start, here));
 }
 
-/* Every concept mention that starts in [from, upto) of sentence t counts for
- * nothing: someone else's words, or the learner's own withdrawn ones. */
-static void report_span(struct gr_analysis *a, size_t t, size_t from, size_t upto)
+/* Every concept mention that starts in [from, upto) of sentence t is no
+ * longer claimed (negated): someone else's words, or the learner's own
+ * withdrawn ones. retract: a rejection withdrawn rejects nothing either
+ * (stuffed). */
+static void mark_span(struct gr_analysis *a, size_t t, size_t from, size_t upto, int retract)
 {
 	for (size_t c = 0; c < a->ex->nconcepts; c++)
 		for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)t);
-		     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++)
-			if (a->concepts[c].v[i].start >= from && a->concepts[c].v[i].start < upto)
-				a->concepts[c].v[i].negated = 1;
+		     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++) {
+			struct gr_mention *m = &a->concepts[c].v[i];
+			if (m->start < from || m->start >= upto)
+				continue;
+			if (retract && m->negated)
+				m->stuffed = 1;
+			m->negated = 1;
+		}
+}
+
+static void report_span(struct gr_analysis *a, size_t t, size_t from, size_t upto)
+{
+	mark_span(a, t, from, upto, 0);
 }
 
 /* What endorses a reported idea, in its sentence or the next ("and I
@@ -1769,16 +1781,7 @@ static int note_opened_by(const struct gr_report *r, size_t at)
  * rejects nothing either. */
 static void retract_span(struct gr_analysis *a, size_t t, size_t from, size_t upto)
 {
-	for (size_t c = 0; c < a->ex->nconcepts; c++)
-		for (size_t i = first_in_sentence(&a->concepts[c], (unsigned)t);
-		     i < a->concepts[c].n && a->concepts[c].v[i].sentence == t; i++) {
-			struct gr_mention *m = &a->concepts[c].v[i];
-			if (m->start < from || m->start >= upto)
-				continue;
-			if (m->negated)
-				m->stuffed = 1;
-			m->negated = 1;
-		}
+	mark_span(a, t, from, upto, 1);
 }
 
 static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at, size_t t)
@@ -1835,7 +1838,7 @@ static void mark_dropped_lines(struct gr_analysis *a)
 	static const char *const drops[] = { "drop it", "drop that", "skip it", "skip that", "scrap it", "scrap that",
 					     "forget it", "forget that", "cut it", "remove it", NULL };
 	const struct gr_report *r = a->r;
-	if (!indexed(r) || !gr_trigrams_may_hold(r->tri, "it", 2))
+	if (!indexed(r))
 		return;
 	const char *lo = r->tri->lower;
 	for (size_t t = 1; t < r->nsentences; t++) {
