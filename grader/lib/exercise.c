@@ -17,6 +17,7 @@
 #include <yaml.h>
 
 #include "buf.h"
+#include "chars.h"
 #include "pcache.h"
 #include "text.h"
 
@@ -1233,7 +1234,7 @@ static int echo_line(const struct gr_exercise *ex, const char *a, const char *z)
 	pcre2_match_data_free(md);
 	if (label)
 		return 0; /* "Workload: batch 1, ..." copied is the learner's field */
-	return n >= 30 || !memmem(a, n, ": ", 2);
+	return n >= 30 || !gr_memmem(a, n, ": ", 2);
 }
 
 struct echoes {
@@ -1250,7 +1251,7 @@ struct echoes {
  * Returns 0 or GR_ENOMEM. */
 static int add_echo(struct echoes *e, const char *a, const char *z, int distinct)
 {
-	if (memmem(a, (size_t)(z - a), "\\E", 2))
+	if (gr_memmem(a, (size_t)(z - a), "\\E", 2))
 		return 0; /* cannot be quoted with \Q...\E */
 	if (distinct) {
 		const char *best = a, *w = a;
@@ -1370,7 +1371,7 @@ static int compile_echo(struct gr_exercise *ex, struct gr_pcache *pc)
 		 * affects request latency", or puts it in a rubric table's cell.
 		 * Only there: the same words in the body are the learner's claim,
 		 * however borrowed. */
-		const char *that = a < z ? memmem(a, (size_t)(z - a) < 40 ? (size_t)(z - a) : 40, " that ", 6) : NULL;
+		const char *that = a < z ? gr_memmem(a, (size_t)(z - a) < 40 ? (size_t)(z - a) : 40, " that ", 6) : NULL;
 		size_t had = e.n;
 		if (!rc && that && z - (that + 6) >= 40 && !(rc = add_echo(&e, that + 6, z, 0)) && e.n > had) {
 			char *ticked;

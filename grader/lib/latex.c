@@ -311,7 +311,7 @@ int gr_latex_is(const char *buf, size_t len)
 	if (!memchr(buf, '\\', len))
 		return 0;
 	for (const char *const *m = marks; *m; m++)
-		if (memmem(buf, len, *m, strlen(*m)))
+		if (gr_memmem(buf, len, *m, strlen(*m)))
 			return 1;
 	return 0;
 }

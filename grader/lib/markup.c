@@ -12,6 +12,8 @@
  */
 #include "markup.h"
 
+#include "chars.h"
+
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
@@ -252,7 +254,7 @@ size_t gr_markup_plain(const char *b, size_t len, char *out)
 		} else if (e - i >= 4 && underline(b, i, e) && b[i] == '-' && source) {
 			put(&o, "```", 3);
 			source = source == 1 ? 2 : 0;
-		} else if (starts(b, i, e, ".. ") && memmem(b + i, e - i, "::", 2)) {
+		} else if (starts(b, i, e, ".. ") && gr_memmem(b + i, e - i, "::", 2)) {
 			/* an rST directive: ".. note::", ".. code-block:: python" */
 		} else if (e - i == 1 && b[i] == '+') {
 			/* AsciiDoc's list continuation */

@@ -1653,7 +1653,7 @@ int gr_gate_open(const struct gr_gate *g, const struct gr_trigrams *t, size_t fr
 		if (l->len > to - from || (l->len >= 3 && !has_literal(t, l)))
 			continue;
 		if (g->prefix ? !memcmp(t->lower + from, l->s, l->len)
-			      : memmem(t->lower + from, to - from, l->s, l->len) != NULL)
+			      : gr_memmem(t->lower + from, to - from, l->s, l->len) != NULL)
 			return 1;
 	}
 	return 0;

@@ -899,7 +899,7 @@ static int code_statement(const char *b, size_t k, size_t len)
 		if (len - k > strlen(*w) && !strncmp(b + k, *w, strlen(*w)))
 			return b[len - 1] == ':' || memchr(b + k, '(', len - k) != NULL;
 	if (len - k > 7 && (!strncmp(b + k, "import ", 7) || !strncmp(b + k, "from ", 5))) {
-		const char *imp = memmem(b + k, len - k, " import ", 8);
+		const char *imp = gr_memmem(b + k, len - k, " import ", 8);
 		return !strncmp(b + k, "import ", 7) ? memchr(b + k + 7, ' ', len - k - 7) == NULL : imp != NULL;
 	}
 	size_t j = k;
@@ -1659,8 +1659,9 @@ static int in_field_value(struct gr_report *r, size_t off)
 static int word_at_ci(const char *b, size_t s, size_t e, const char *w)
 {
 	size_t n = strlen(w);
+	unsigned char c = gr_tolower((unsigned char)w[0]);
 	for (size_t i = s; i + n <= e; i++)
-		if (!strncasecmp(b + i, w, n) && (i == s || !isalnum((unsigned char)b[i - 1])) &&
+		if (gr_tolower((unsigned char)b[i]) == c && !strncasecmp(b + i, w, n) && (i == s || !isalnum((unsigned char)b[i - 1])) &&
 		    (i + n == e || !isalnum((unsigned char)b[i + n])))
 			return 1;
 	return 0;
@@ -1854,7 +1855,7 @@ static void mark_old_blocks(struct parser *p)
 	const struct gr_trigrams *t = p->r->tri;
 	int any = !t || !t->lower || t->len != p->r->text.len;
 	for (const char *const *w = stems; *w && !any; w++)
-		any = gr_trigrams_may_hold(t, *w, strlen(*w)) && memmem(t->lower, t->len, *w, strlen(*w));
+		any = gr_trigrams_may_hold(t, *w, strlen(*w)) && gr_memmem(t->lower, t->len, *w, strlen(*w));
 	for (uint32_t k = any ? 0 : t->whead['v']; k && !any; k = t->wnext[k - 1]) {
 		size_t w = t->word[k - 1]; /* "v0", "v1" */
 		any = w + 1 < t->len && (t->lower[w + 1] == '0' || t->lower[w + 1] == '1');
@@ -1863,7 +1864,7 @@ static void mark_old_blocks(struct parser *p)
 		return;
 	int adopted = 0;
 	for (const char *const *w = adopt; *w && !adopted && t && t->lower; w++)
-		adopted = memmem(t->lower, t->len, *w, strlen(*w)) != NULL;
+		adopted = gr_memmem(t->lower, t->len, *w, strlen(*w)) != NULL;
 	/* "Triage (first draft)" titles the only version there is: an old
 	 * copy is withdrawn only beside a new one, a heading naming it or a
 	 * field labelled again outside the old copy. */
@@ -1946,7 +1947,7 @@ static int placeholder(const char *b, struct gr_span v)
 	size_t n = e - s;
 	if (!n)
 		return v.end - v.start >= 3 && memchr(b + v.start, '_', v.end - v.start) &&
-		       memmem(b + v.start, v.end - v.start, "___", 3); /* a form's blank, "______" */
+		       gr_memmem(b + v.start, v.end - v.start, "___", 3); /* a form's blank, "______" */
 	if (b[s] == '<' && b[e - 1] == '>' && !memchr(b + s, '\n', n))
 		return 1; /* a template's "<your answer here>", "<fill in>" */
 	if (s > v.start && b[s - 1] == '[' && e < v.end && b[e] == ']' && !memchr(b + s, '\n', n) &&
@@ -2035,7 +2036,7 @@ static void keep_choice(struct parser *p)
 		const char *lo = r->tri->lower, *end = lo + v->end;
 		for (size_t h = 0; h < nh; h++) { /* the last choice in the value wins */
 			size_t n = strlen(here[h]);
-			for (const char *at = lo + v->start; (at = memmem(at, (size_t)(end - at), here[h], n)); at++)
+			for (const char *at = lo + v->start; (at = gr_memmem(at, (size_t)(end - at), here[h], n)); at++)
 				if ((size_t)(at - lo) + n > best)
 					best = (size_t)(at - lo) + n;
 		}
@@ -2059,7 +2060,7 @@ static void keep_choice(struct parser *p)
 		size_t stop = v->end;
 		static const char *const why[] = { " because", " since", ", as ", ", so " };
 		for (size_t w = 0; w < sizeof(why) / sizeof(why[0]); w++) {
-			const char *at = memmem(r->tri->lower + best, stop - best, why[w], strlen(why[w]));
+			const char *at = gr_memmem(r->tri->lower + best, stop - best, why[w], strlen(why[w]));
 			if (at)
 				stop = (size_t)(at - r->tri->lower);
 		}
@@ -2206,7 +2207,7 @@ static int pointer_key(const char *b, struct gr_span v, size_t *ks, size_t *ke)
  * where the rest is; [*ks, *ke) is what the brackets name. */
 static int see_in_brackets(const char *b, struct gr_span v, size_t *ks, size_t *ke)
 {
-	const char *o = v.end > v.start ? memmem(b + v.start, v.end - v.start, "(see ", 5) : NULL;
+	const char *o = v.end > v.start ? gr_memmem(b + v.start, v.end - v.start, "(see ", 5) : NULL;
 	if (!o)
 		return 0;
 	size_t s = (size_t)(o - b) + 5;
@@ -2246,7 +2247,7 @@ static struct gr_span named_block(const struct parser *p, const char *key, size_
 			s++; /* "**", "[ ] ", "[x] " */
 		int opens = e - s >= n && !strncasecmp(b + s, key, n) && (s + n == e || !gr_isalnum((unsigned char)b[s + n]));
 		if (!opens && id) {
-			const char *at = memmem(b + s, e - s, key, n);
+			const char *at = gr_memmem(b + s, e - s, key, n);
 			if (at && (at == b + s || !gr_isalnum((unsigned char)at[-1])) &&
 			    ((size_t)(at - b) + n == e || !gr_isalnum((unsigned char)at[n])))
 				return (struct gr_span){ .start = l->body, .end = e };
@@ -2293,13 +2294,13 @@ static void replaced_fields(struct parser *p)
 			continue;
 		for (size_t k = 0; k <= ln; k++)
 			label[k] = (char)tolower((unsigned char)p->ex->fields[f].label[k]);
-		if (!gr_trigrams_may_hold(t, label, ln) || !memmem(t->lower + rf->value.end, t->len - rf->value.end, label, ln))
+		if (!gr_trigrams_may_hold(t, label, ln) || !gr_memmem(t->lower + rf->value.end, t->len - rf->value.end, label, ln))
 			continue; /* most reports name a field once */
 		for (const char *const *w = says; *w; w++) {
 			char phrase[96];
 			int n = snprintf(phrase, sizeof(phrase), *w, label);
 			const char *at = n > 0 && (size_t)n < sizeof(phrase)
-						 ? memmem(t->lower + rf->value.end, t->len - rf->value.end, phrase, (size_t)n)
+						 ? gr_memmem(t->lower + rf->value.end, t->len - rf->value.end, phrase, (size_t)n)
 						 : NULL;
 			if (!at)
 				continue;

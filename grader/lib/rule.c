@@ -228,12 +228,14 @@ static uint64_t pack_word(const char *w, size_t n)
  * or two probes per word. Packed once (pack_wordsets) before the first use. */
 #define WORDSET_BITS 10 /* a set holds well under half as many words as slots */
 #define WORDSET_SLOTS (1u << WORDSET_BITS)
+#define WORDSET_LONGS 15
 struct wordset {
 	const char *const *words;
 	uint64_t slot[WORDSET_SLOTS];
-	int longs; /* holds words longer than a packed key: looked up one by one */
+	/* words longer than a packed key, looked up one by one (NULL-ended) */
+	const char *longs[WORDSET_LONGS + 1];
 };
-#define WORDSET(...) { (const char *const[]){ __VA_ARGS__, NULL }, { 0 }, 0 }
+#define WORDSET(...) { (const char *const[]){ __VA_ARGS__, NULL }, { 0 }, { NULL } }
 
 /* Function words: a sentence has them, a keyword list does not. */
 static struct wordset ws_function = WORDSET(
@@ -305,19 +307,31 @@ static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "pr
 static const char *const long_suggest[] = { "suggested", "recommend", "recommends", "recommended", "advocates", NULL };
 static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should", "could",
 					"might", "may", "can", "will", "also", "to");
+/* Words that may stand before the verb of a new proposal (lead_word). */
+static struct wordset ws_lead = WORDSET("i", "i'd", "id", "i'll", "we", "we'd", "we'll", "you", "would", "will",
+					"should", "could", "first", "firstly", "then", "next", "also", "and", "or",
+					"plus", "just", "simply", "let's", "lets", "please", "finally", "second",
+					"secondly", "third", "after", "that", "afterwards", "maybe", "perhaps",
+					"alternatively", "additionally", "instead", "so", "to", "separately",
+					"independently", "meanwhile", "parallel", "in", "quickly", "either",
+					"probably", "prob", "possibly", "likely", "definitely", "honestly",
+					"y", "e", "et", "und", "aur", "luego", "depois", "puis", "dann");
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
-					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self };
+					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self,
+					    &ws_lead };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
 static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> (64 - WORDSET_BITS)); }
 
 static void pack_wordsets(void)
 {
-	for (size_t i = 0; i < sizeof(wordsets) / sizeof(wordsets[0]); i++)
+	for (size_t i = 0, nlong = 0; i < sizeof(wordsets) / sizeof(wordsets[0]); i++, nlong = 0)
 		for (const char *const *w = wordsets[i]->words; *w; w++) {
 			uint64_t k = pack_word(*w, strlen(*w));
 			if (!k) {
-				wordsets[i]->longs = 1;
+				if (nlong == WORDSET_LONGS)
+					abort(); /* a programming error: raise WORDSET_LONGS */
+				wordsets[i]->longs[nlong++] = *w;
 				continue;
 			}
 			unsigned h = slot_of(k);
@@ -331,7 +345,7 @@ static int in_set(const struct wordset *ws, const char *w, size_t n)
 {
 	uint64_t k = pack_word(w, n);
 	if (!k)
-		return n > 8 && ws->longs && word_in(w, n, ws->words);
+		return n > 8 && word_in(w, n, ws->longs);
 	for (unsigned h = slot_of(k); ws->slot[h]; h = (h + 1) & (WORDSET_SLOTS - 1))
 		if (ws->slot[h] == k)
 			return 1;
@@ -481,8 +495,9 @@ static struct gr_span first_word(const char *b, struct gr_span sp)
 /* Is w[0..n) one of list (ASCII, any case)? */
 static int word_in(const char *w, size_t n, const char *const *list)
 {
-	for (const char *const *o = list; *o; o++)
-		if (strlen(*o) == n && !strncasecmp(*o, w, n))
+	unsigned char c = n ? gr_tolower((unsigned char)w[0]) : 0;
+	for (const char *const *o = list; *o; o++) /* the first letter spares most strlen calls */
+		if (gr_tolower((unsigned char)**o) == c && strlen(*o) == n && !strncasecmp(*o, w, n))
 			return 1;
 	return 0;
 }
@@ -793,7 +808,7 @@ static int has_labels(const char *b, size_t len, const struct gr_trigrams *tri)
 	if (!tri || !tri->lower || tri->len != len)
 		return 1;
 	for (const char *const *w = words; *w; w++)
-		if (memmem(tri->lower, len, *w, strlen(*w)))
+		if (gr_memmem(tri->lower, len, *w, strlen(*w)))
 			return 1;
 	return 0;
 }
@@ -1621,13 +1636,13 @@ static size_t past_idea(const char *lo, struct gr_span sp, int *needs_but)
 	if (!lo)
 		return NONE;
 	for (const char *const *m = marks; *m; m++) {
-		const char *at = memmem(lo + sp.start, sp.end - sp.start, *m, strlen(*m));
+		const char *at = gr_memmem(lo + sp.start, sp.end - sp.start, *m, strlen(*m));
 		if (at)
 			return (size_t)(at - lo) + strlen(*m);
 	}
 	/* "I'm honestly tempted to also throw torch.compile at it, but the one
 	 * I'll run is ...": set aside only when a "but" turns away from it. */
-	const char *at = memmem(lo + sp.start, sp.end - sp.start, "tempted to", 10);
+	const char *at = gr_memmem(lo + sp.start, sp.end - sp.start, "tempted to", 10);
 	if (at) {
 		*needs_but = 1;
 		return (size_t)(at - lo) + 10;
@@ -1745,7 +1760,7 @@ static void each_phrase(struct gr_analysis *a, const char *const *cues,
 		size_t n = strlen(*c);
 		if (!gr_trigrams_may_hold(tri, *c, n))
 			continue;
-		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
+		for (const char *p = tri->lower; (p = gr_memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
 		     p += n) {
 			size_t at = (size_t)(p - tri->lower), t = span_of(r->sentences, r->nsentences, at);
 			if (t != NONE)
@@ -1826,7 +1841,7 @@ static void take_back_intended(struct gr_analysis *a, const char *c, size_t at, 
 	size_t n = strlen(c), end = r->sentences[t].end;
 	if ((at && gr_isalpha((unsigned char)lo[at - 1])) || at + n > end)
 		return;
-	const char *but = memmem(lo + at + n, end - at - n, " but ", 5);
+	const char *but = gr_memmem(lo + at + n, end - at - n, " but ", 5);
 	retract_span(a, t, at, but ? (size_t)(but - lo) : end);
 }
 
@@ -1914,7 +1929,7 @@ static int sentence_has_word(const struct gr_report *r, size_t t, const char *w,
 	const char *lo = r->tri->lower;
 	size_t end = r->sentences[t].end;
 	for (size_t k = r->sentences[t].start; k + n <= end;) {
-		const char *at = memmem(lo + k, end - k, w, n);
+		const char *at = gr_memmem(lo + k, end - k, w, n);
 		if (!at)
 			break;
 		k = (size_t)(at - lo);
@@ -1939,7 +1954,7 @@ static void drop_names(struct gr_analysis *a, const char *const *verbs)
 	size_t len = r->tri->len;
 	int any = 0; /* most reports drop nothing: no byte walk for them */
 	for (const char *const *v = verbs; *v && !any; v++)
-		any = gr_trigrams_may_hold(r->tri, *v, strlen(*v)) && memmem(lo, len, *v, strlen(*v));
+		any = gr_trigrams_may_hold(r->tri, *v, strlen(*v)) && gr_memmem(lo, len, *v, strlen(*v));
 	for (size_t k = 0; any && k < len; k++) {
 		if (lo[k] != '`' && lo[k] != '"')
 			continue;
@@ -2001,7 +2016,7 @@ static void mark_dropped_ideas(struct gr_analysis *a)
 		size_t kn = strlen(*k);
 		if (!gr_trigrams_may_hold(tri, *k, kn))
 			continue;
-		for (const char *p = lo; (p = memmem(p, tri->len - (size_t)(p - lo), *k, kn)); p += kn) {
+		for (const char *p = lo; (p = gr_memmem(p, tri->len - (size_t)(p - lo), *k, kn)); p += kn) {
 			size_t at = (size_t)(p - lo), t = span_of(r->sentences, r->nsentences, at);
 			if (t == NONE || (at && gr_isalnum((unsigned char)lo[at - 1])) ||
 			    (at + kn < tri->len && gr_isalpha((unsigned char)lo[at + kn])))
@@ -2040,7 +2055,7 @@ static void mark_dropped_ideas(struct gr_analysis *a)
 		size_t n = strlen(*c);
 		if (!gr_trigrams_may_hold(tri, *c, n))
 			continue;
-		for (const char *p = lo; (p = memmem(p, tri->len - (size_t)(p - lo), *c, n)); p += n) {
+		for (const char *p = lo; (p = gr_memmem(p, tri->len - (size_t)(p - lo), *c, n)); p += n) {
 			size_t at = (size_t)(p - lo), t = span_of(r->sentences, r->nsentences, at);
 			if (t == NONE)
 				continue;
@@ -2069,9 +2084,9 @@ static void mark_deleted(struct gr_analysis *a)
 	const char *lo = tri->lower;
 	for (const char *const *m = marks; *m; m++) {
 		size_t n = strlen(*m);
-		if (!gr_trigrams_may_hold(tri, *m, n < 3 ? n : 3) || !memmem(lo, tri->len, *m, n))
+		if (!gr_trigrams_may_hold(tri, *m, n < 3 ? n : 3) || !gr_memmem(lo, tri->len, *m, n))
 			continue; /* the index first: most reports mark nothing */
-		for (const char *p = lo; (p = memmem(p, tri->len - (size_t)(p - lo), *m, n)); p += n) {
+		for (const char *p = lo; (p = gr_memmem(p, tri->len - (size_t)(p - lo), *m, n)); p += n) {
 			size_t at = (size_t)(p - lo);
 			if ((at && lo[at - 1] != ' ') || (at + n < tri->len && lo[at + n] != ' ' && lo[at + n] != '\n'))
 				continue; /* "xxx", "sm_xx", "0xx": not a mark */
@@ -2103,7 +2118,7 @@ static void mark_counterfactual(struct gr_analysis *a)
 	const struct gr_trigrams *tri = r->tri;
 	/* A report that never says "would" is read no further (one search);
 	 * in one that does, "I'd" serves as well in a sentence. */
-	if (!indexed(r) || !memmem(tri->lower, tri->len, "would", 5))
+	if (!indexed(r) || !gr_memmem(tri->lower, tri->len, "would", 5))
 		return;
 	const char *lo = tri->lower;
 	for (size_t t = 0; t < r->nsentences; t++) {
@@ -2124,7 +2139,7 @@ static void mark_counterfactual(struct gr_analysis *a)
 		static const char *const turn[] = { "-  so ", "- so ", ", so ", "; so ", " so the ", "which is why", NULL };
 		size_t end = sp.end;
 		for (const char *const *w = turn; *w; w++) {
-			const char *at = memmem(lo + k, sp.end - k, *w, strlen(*w));
+			const char *at = gr_memmem(lo + k, sp.end - k, *w, strlen(*w));
 			if (at && (size_t)(at - lo) < end)
 				end = (size_t)(at - lo);
 		}
@@ -2159,11 +2174,11 @@ static void mark_noted_wrong(struct gr_analysis *a)
 	const struct gr_trigrams *tri = r->tri;
 	const char *b = r->text.buf;
 	if (!indexed(r) ||
-	    (!memmem(tri->lower, tri->len, "wrong", 5) && !memmem(tri->lower, tri->len, "disagree", 8)))
+	    (!gr_memmem(tri->lower, tri->len, "wrong", 5) && !gr_memmem(tri->lower, tri->len, "disagree", 8)))
 		return;
 	for (const char *const *c = cues; *c; c++) {
 		size_t n = strlen(*c);
-		for (const char *p = tri->lower; (p = memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
+		for (const char *p = tri->lower; (p = gr_memmem(p, tri->len - (size_t)(p - tri->lower), *c, n)) != NULL;
 		     p += n) {
 			size_t at = (size_t)(p - tri->lower);
 			size_t bol = r->text.lines[gr_text_line_of(&r->text, at) - 1].off;
@@ -2279,7 +2294,7 @@ static void mark_reported(struct gr_analysis *a)
 	size_t np = 0;
 	for (const char *const *st = stems; *st && !all; st++)
 		if (gr_trigrams_may_hold(r->tri, *st, strlen(*st)) &&
-		    memmem(r->tri->lower, r->tri->len, *st, strlen(*st)) != NULL)
+		    gr_memmem(r->tri->lower, r->tri->len, *st, strlen(*st)) != NULL)
 			present[np++] = *st;
 	if (!all && !np)
 		return; /* most reports quote no one: skip the word walk */
@@ -2288,7 +2303,7 @@ static void mark_reported(struct gr_analysis *a)
 		size_t from = NONE;
 		int here = all; /* walk only sentences that hold one of the stems ("I think" is common) */
 		for (size_t k = 0; k < np && !here; k++)
-			here = memmem(r->tri->lower + sp.start, sp.end - sp.start, present[k], strlen(present[k])) != NULL;
+			here = gr_memmem(r->tri->lower + sp.start, sp.end - sp.start, present[k], strlen(present[k])) != NULL;
 		if (!here)
 			continue;
 		/* The verb after a subject that is not the learner ("I'd
@@ -2319,7 +2334,7 @@ static void mark_reported(struct gr_analysis *a)
 		size_t upto = NONE; /* where the reported idea ends: its sentence's end, or a "but" */
 		int needs_but;
 		if (from == NONE && (from = past_idea(all ? NULL : r->tri->lower, sp, &needs_but)) != NONE) {
-			const char *but = memmem(r->tri->lower + from, sp.end - from, " but ", 5);
+			const char *but = gr_memmem(r->tri->lower + from, sp.end - from, " but ", 5);
 			upto = but ? (size_t)(but - r->tri->lower) : NONE;
 			if (!but && needs_but)
 				from = NONE; /* "I'm tempted to try X." is a proposal, hedged */
@@ -2548,7 +2563,7 @@ static void mark_superseded(struct gr_analysis *a)
 		size_t n = strlen(*c);
 		if (!gr_trigrams_may_hold(r->tri, *c, n))
 			continue; /* the index says it is not there: no search */
-		for (const char *at = lo; (at = memmem(at, len - (size_t)(at - lo), *c, n)); at += n)
+		for (const char *at = lo; (at = gr_memmem(at, len - (size_t)(at - lo), *c, n)); at += n)
 			any |= mark_sentence(r, todo, (size_t)(at - lo));
 	}
 	/* "v1", "v0": words that start with a v (the index chains them). */
@@ -2641,7 +2656,7 @@ static void mark_feedback_quotes(struct gr_analysis *a)
 		size_t n = strlen(*c);
 		if (!gr_trigrams_may_hold(t, *c, n))
 			continue;
-		for (const char *at = lo; (at = memmem(at, len - (size_t)(at - lo), *c, n)); at += n) {
+		for (const char *at = lo; (at = gr_memmem(at, len - (size_t)(at - lo), *c, n)); at += n) {
 			size_t k = (size_t)(at - lo) + n;
 			const struct gr_line *ln = &r->text.lines[gr_text_line_of(&r->text, k) - 1];
 			size_t le = ln->off + ln->len, q = k, quoted = 0;
@@ -2693,7 +2708,7 @@ static void mark_changelog(struct gr_analysis *a)
 	const struct gr_report *r = a->r;
 	const struct gr_trigrams *t = r->tri;
 	if (!indexed(r) || !gr_trigrams_may_hold(t, "chang", 5) ||
-	    !memmem(t->lower, t->len, "chang", 5))
+	    !gr_memmem(t->lower, t->len, "chang", 5))
 		return;
 	const char *lo = t->lower;
 	for (size_t l = 0; l < r->text.nlines; l++) {
@@ -2857,7 +2872,7 @@ static int opens_with_claim(const char *b, size_t from, size_t to)
 static int claims_met(const char *lo, size_t from, size_t to, const char *const *met)
 {
 	for (const char *const *w = met; *w; w++)
-		if (memmem(lo + from, to - from, *w, strlen(*w)))
+		if (gr_memmem(lo + from, to - from, *w, strlen(*w)))
 			return 1;
 	size_t e = to;
 	while (e > from && strchr(" .!\n", lo[e - 1]))
@@ -2882,24 +2897,24 @@ static int meta_in(const char *lo, size_t from, size_t to)
 	static const char *const met[] = { "satisf", " met ", " met.", "meet", "fulfil", "pass", "complete", "mark ",
 					   "marked", "full marks", "covered", NULL };
 	int kind = 0;
-	for (const char *at = lo + from; (at = memmem(at, (size_t)(lo + to - at), "grader", 6)); at++) {
+	for (const char *at = lo + from; (at = gr_memmem(at, (size_t)(lo + to - at), "grader", 6)); at++) {
 		/* addressed: "note to/for the (automatic) grader", "dear grader", "grader:" */
 		size_t k = (size_t)(at - lo), back = k - from < 40 ? k - from : 40;
 		const char *near = lo + k - back;
-		if ((k + 6 < to && lo[k + 6] == ':') || memmem(near, back, "note", 4) || memmem(near, back, "dear", 4) ||
-		    memmem(near, back, "to the", 6) || memmem(near, back, "for the", 7) ||
-		    memmem(near, back, "attention", 9))
+		if ((k + 6 < to && lo[k + 6] == ':') || gr_memmem(near, back, "note", 4) || gr_memmem(near, back, "dear", 4) ||
+		    gr_memmem(near, back, "to the", 6) || gr_memmem(near, back, "for the", 7) ||
+		    gr_memmem(near, back, "attention", 9))
 			return 2;
 		/* "the grader flagged my fields last week": only with a claim that criteria are met */
 		if (claims_met(lo, from, to, met))
 			return 1;
 	}
 	for (const char *const *m = self; *m && !kind; m++)
-		if (memmem(lo + from, to - from, *m, strlen(*m)))
+		if (gr_memmem(lo + from, to - from, *m, strlen(*m)))
 			kind = 1;
 	static const char *const rub[] = { "rubric", "criteri", NULL };
 	for (const char *const *m = rub; *m && !kind; m++)
-		for (const char *at = lo + from; (at = memmem(at, (size_t)(lo + to - at), *m, strlen(*m))) && !kind;
+		for (const char *at = lo + from; (at = gr_memmem(at, (size_t)(lo + to - at), *m, strlen(*m))) && !kind;
 		     at++) {
 			size_t k = (size_t)(at - lo);
 			if (k >= from + 5 && (!strncmp(lo + k - 5, "stop ", 5) || !strncmp(lo + k - 5, "stop-", 5) ||
@@ -2921,7 +2936,7 @@ static void mark_meta(struct gr_analysis *a)
 	static const char *const words[] = { "grader", "rubric", "criteri", "this report", NULL };
 	int any = 0;
 	for (const char *const *w = words; *w && !any; w++) /* an index lookup, then one search of the text */
-		any = gr_trigrams_may_hold(t, *w, strlen(*w)) && memmem(t->lower, t->len, *w, strlen(*w));
+		any = gr_trigrams_may_hold(t, *w, strlen(*w)) && gr_memmem(t->lower, t->len, *w, strlen(*w));
 	if (!any)
 		return;
 	for (size_t s = 0; s < r->nsentences; s++) {
@@ -3409,8 +3424,8 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 		goto nomem;
 	/* Most reports never say "below": one search of the lowercase copy spares the fields'. */
 	const struct gr_trigrams *lt = r->tri;
-	int says_below = !lt || !lt->lower || lt->len != len || memmem(lt->lower, len, "below", 5) ||
-			 memmem(lt->lower, len, "as follows", 10);
+	int says_below = !lt || !lt->lower || lt->len != len || gr_memmem(lt->lower, len, "below", 5) ||
+			 gr_memmem(lt->lower, len, "as follows", 10);
 	for (size_t f = 0; says_below && f < ex->nfields; f++) {
 		struct gr_span fs = gr_scope_span(r, (struct gr_scope){ .kind = GR_SCOPE_FIELD, .index = (int)f });
 		a->points_below[f] = fs.end > fs.start && has_phrase(buf, fs, below_words);
@@ -3432,7 +3447,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	    find_candidates(a, &cues) < 0)
 		goto nomem;
 	for (const char *const *x = crosses; *x && !cues.crosses; x++)
-		cues.crosses = memmem(buf, len, *x, 3) != NULL;
+		cues.crosses = gr_memmem(buf, len, *x, 3) != NULL;
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)
@@ -3976,22 +3991,10 @@ static int item_has_action(const struct gr_analysis *a, const struct gr_rule *ru
  * sequencing and list marks ("I'd first", "then", "and also", "2."). */
 static int lead_word(const char *w, size_t n)
 {
-	static const char *const lead[] = { "i", "i'd", "id", "i'll", "we", "we'd", "we'll", "you", "would", "will",
-					    "should", "could", "first", "firstly", "then", "next", "also", "and", "or",
-					    "plus", "just", "simply", "let's", "lets", "please", "finally", "second",
-					    "secondly", "third", "after", "that", "afterwards", "maybe", "perhaps",
-					    "alternatively", "additionally", "instead", "so", "to", "separately",
-					    "independently", "meanwhile", "parallel", "in", "quickly", "either",
-					    "probably", "prob", "possibly", "likely", "definitely", "honestly",
-					    "y", "e", "et", "und", "aur", "luego", "depois", "puis", "dann", NULL };
 	if (n && isdigit((unsigned char)w[0]))
 		return 1;
-	for (const char *const *l = lead; *l; l++)
-		if (strlen(*l) == n && !strncasecmp(*l, w, n))
-			return 1;
-	return 0;
+	return in_set(&ws_lead, w, n);
 }
-
 
 /* "also" in learners' other languages ("también", "também", "aussi",
  * "auch"): its length at w, 0 when none is there. */
@@ -4587,7 +4590,7 @@ static int runs_as_code(const struct gr_report *r, const struct gr_mention *x)
 		eol++;
 	struct gr_span c = span_at((size_t)(hash - b), eol), w = first_word(b, c);
 	return clause_has_any(b, c, adds) || (w.end - w.start == 3 && !strncasecmp(b + w.start, "and", 3)) ||
-	       memmem(b + c.start, c.end - c.start, " at it", 6) != NULL; /* "# and while we're at it: ..." */
+	       gr_memmem(b + c.start, c.end - c.start, " at it", 6) != NULL; /* "# and while we're at it: ..." */
 }
 
 /* Where the experiment a field singles out starts ("although torch.compile
@@ -4601,14 +4604,14 @@ static size_t singled_out(const struct gr_analysis *a, struct gr_span sp)
 					    "the one thing i'd run", "the one i'd run", NULL };
 	const struct gr_trigrams *tri = a->r->tri;
 	if (!tri || !tri->lower || tri->len != a->r->text.len || sp.end <= sp.start ||
-	    !memmem(tri->lower + sp.start, sp.end - sp.start, "the ", 4))
+	    !gr_memmem(tri->lower + sp.start, sp.end - sp.start, "the ", 4))
 		return sp.start;
 	for (const char *const *l = lead; *l; l++) {
-		const char *at = memmem(tri->lower + sp.start, sp.end - sp.start, *l, strlen(*l));
+		const char *at = gr_memmem(tri->lower + sp.start, sp.end - sp.start, *l, strlen(*l));
 		if (!at)
 			continue;
 		size_t from = (size_t)(at - tri->lower) + strlen(*l), to = from + 40 < sp.end ? from + 40 : sp.end;
-		if (memmem(tri->lower + from, to - from, " is ", 4) || memchr(tri->lower + from, ':', to - from))
+		if (gr_memmem(tri->lower + from, to - from, " is ", 4) || memchr(tri->lower + from, ':', to - from))
 			return (size_t)(at - tri->lower);
 	}
 	return sp.start;
@@ -4854,14 +4857,14 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	 * fix tested once. Changes of two kinds (bf16 and a CUDA graph) are
 	 * counted by their kinds. */
 	if (actions == 2 && second_changes && last_measure != NONE &&
-	    !memmem(b + sp.start, last_measure - sp.start, " or ", 4) &&
+	    !gr_memmem(b + sp.start, last_measure - sp.start, " or ", 4) &&
 	    (first_looks || kinds <= 1) && !adds_another(a->r, first_act, second_act))
 		actions = 1;
 	/* "capture one decode step in a CUDA graph ... / Siguiente experimento:
 	 * capturar el paso de decode en un CUDA graph": one kind said again
 	 * after a slash (a translation, a restatement) is the same proposal. */
 	if (actions == 2 && kinds <= 1 && first_act != NONE && second_act != NONE &&
-	    memmem(b + first_act, second_act - first_act, " / ", 3))
+	    gr_memmem(b + first_act, second_act - first_act, " / ", 3))
 		actions = 1;
 	/* "record_shapes=True to group copy_ by dtype, and maybe also pin the
 	 * KV buffers": a first experiment named without a verb, then a change

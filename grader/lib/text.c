@@ -258,8 +258,8 @@ static unsigned blank_comments(char *buf, size_t len)
 {
 	unsigned found = 0;
 	char *p = buf, *end = buf + len;
-	while ((p = memmem(p, (size_t)(end - p), "<!--", 4)) != NULL) {
-		char *close = memmem(p + 4, (size_t)(end - p - 4), "-->", 3);
+	while ((p = gr_memmem(p, (size_t)(end - p), "<!--", 4)) != NULL) {
+		char *close = gr_memmem(p + 4, (size_t)(end - p - 4), "-->", 3);
 		char *stop = close ? close + 3 : end;
 		for (char *q = p; q < stop; q++)
 			if (*q != '\n')
@@ -319,7 +319,7 @@ static void jira_markup(char *buf, size_t len)
 		for (size_t j = ls; j + 1 < e; j++) {
 			if (buf[j] != '{' || buf[j + 1] != '{')
 				continue;
-			const char *c = memmem(buf + j + 2, e - j - 2, "}}", 2);
+			const char *c = gr_memmem(buf + j + 2, e - j - 2, "}}", 2);
 			if (!c || c == buf + j + 2)
 				break;
 			size_t ce = (size_t)(c - buf);
@@ -531,7 +531,7 @@ static void blank_page_furniture(char *b, size_t len)
 			furniture = d && d <= 3 && !other;
 		} else if (e - i < 120 && !memchr(b + i, ':', e - i)) {
 			for (size_t k = i; k + 5 < e && !furniture; k++) {
-				if (strncasecmp(b + k, "page ", 5) || (k > i && gr_isalnum((unsigned char)b[k - 1])))
+				if (gr_tolower((unsigned char)b[k]) != 'p' || strncasecmp(b + k, "page ", 5) || (k > i && gr_isalnum((unsigned char)b[k - 1])))
 					continue;
 				size_t d = k + 5;
 				while (d < e && gr_isdigit((unsigned char)b[d]))
@@ -827,7 +827,7 @@ static int diff_header(const char *b, size_t s, size_t e)
 static unsigned read_diff(char *b, size_t len)
 {
 	const char *hunk = NULL;
-	for (const char *p = b; (p = memmem(p, len - (size_t)(p - b), "@@ -", 4)) != NULL; p++)
+	for (const char *p = b; (p = gr_memmem(p, len - (size_t)(p - b), "@@ -", 4)) != NULL; p++)
 		if (p == b || p[-1] == '\n') {
 			hunk = p;
 			break;
@@ -954,7 +954,7 @@ static int said_self(const char *b, size_t len, size_t s, size_t n)
 	static const char *const says[] = { "I'm ", "I am ", "i'm ", "i am ", "me = ", "me: ", "me - ", NULL };
 	for (const char *const *w = says; *w; w++) {
 		size_t k = strlen(*w);
-		for (const char *p = b; (p = memmem(p, len - (size_t)(p - b), *w, k)) != NULL; p++) {
+		for (const char *p = b; (p = gr_memmem(p, len - (size_t)(p - b), *w, k)) != NULL; p++) {
 			size_t i = (size_t)(p - b) + k;
 			if (i + n <= len && !strncasecmp(b + i, b + s, n) &&
 			    (i + n == len || !(gr_isalnum((unsigned char)b[i + n]) || b[i + n] == '_')))
@@ -1117,9 +1117,9 @@ int gr_done_item(const char *b, size_t i, size_t e)
 	for (const char *const *p = past; *p; p++)
 		if (n == strlen(*p) && !strncasecmp(b + i, *p, n) && (w == e || b[w] == ' '))
 			return 1;
-	if (memmem(b + i, e - i, "\xE2\x9C\x85", 3))
+	if (gr_memmem(b + i, e - i, "\xE2\x9C\x85", 3))
 		return 1;
-	for (const char *d = b + i; (d = memmem(d, (size_t)(b + e - d), "done", 4)) != NULL; d += 4)
+	for (const char *d = b + i; (d = gr_memmem(d, (size_t)(b + e - d), "done", 4)) != NULL; d += 4)
 		if ((d == b + i || !gr_isalpha((unsigned char)d[-1])) && (d + 4 == b + e || !gr_isalpha((unsigned char)d[4])))
 			return 1; /* "(done)", "- done", "done." */
 	return 0;
@@ -1312,8 +1312,8 @@ static int spoken_label(const char *b, size_t s, size_t e)
  * does, spoken punctuation twice or more? */
 static int dictated(const char *b, size_t len)
 {
-	if (!memmem(b, len, "olon", 4) && !memmem(b, len, "OLON", 4) && !memmem(b, len, "nderscore", 9) &&
-	    !memmem(b, len, "slash", 5))
+	if (!gr_memmem(b, len, "olon", 4) && !gr_memmem(b, len, "OLON", 4) && !gr_memmem(b, len, "nderscore", 9) &&
+	    !gr_memmem(b, len, "slash", 5))
 		return 0; /* the usual case: a few searches */
 	int n = 0;
 	for (size_t s = 0; s < len && n < 2;) {

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "chars.h"
 #include "text.h"
 
 static void norm(const char *in, size_t len, struct gr_text *t)
@@ -415,9 +416,43 @@ static void test_text_structured(void **state)
 	gr_text_free(&t);
 }
 
+/* gr_memmem finds what memmem(3) finds: the first occurrence, at every
+ * alignment, needle length and place (block edges, the last byte), and
+ * nothing where there is none. Small alphabets make near misses common. */
+static void test_memmem_agrees(void **state)
+{
+	(void)state;
+	char hay[300], needle[40];
+	unsigned seed = 12345;
+	for (int round = 0; round < 20000; round++) {
+		seed = seed * 1103515245u + 12345u;
+		size_t hlen = (seed >> 8) % sizeof(hay), n = (seed >> 20) % 12;
+		const char *abc = round % 3 ? "ab" : "abc\xC3 ";
+		size_t na = strlen(abc);
+		for (size_t i = 0; i < hlen; i++) {
+			seed = seed * 1103515245u + 12345u;
+			hay[i] = abc[(seed >> 16) % na];
+		}
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			needle[i] = abc[(seed >> 16) % na];
+		}
+		const char *want = NULL;
+		for (size_t i = 0; i + n <= hlen && !want; i++)
+			if (!memcmp(hay + i, needle, n))
+				want = hay + i;
+		assert_ptr_equal(gr_memmem(hay, hlen, needle, n), want);
+	}
+	const char *t = "profile the copies; then profile again";
+	assert_ptr_equal(gr_memmem(t, strlen(t), "again", 5), t + strlen(t) - 5);
+	assert_ptr_equal(gr_memmem(t, strlen(t), "profile the copies; then profile again!", 39), NULL);
+	assert_ptr_equal(gr_memmem(t, 0, "", 0), t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_memmem_agrees),
 		cmocka_unit_test(test_text_bom_crlf_cr),
 		cmocka_unit_test(test_text_dictated),
 		cmocka_unit_test(test_text_keyword_tags),
