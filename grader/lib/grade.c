@@ -120,7 +120,7 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 			rc |= add_warning(v, strdup(notes[k].say));
 	/* The copy under "### v1 (superseded)": say which lines were set aside. */
 	for (size_t l = 0; !rc && r->old_line && l < r->text.nlines; l++) {
-		if (!r->old_line[l] || r->old_line[l] >= 3)
+		if (!r->old_line[l] || r->old_line[l] == 3 || r->old_line[l] == 4 || r->old_line[l] == 6)
 			continue; /* a list of mistakes is read: what explains them is the learner's;
 				   * a self-check's ticks are marks, said nothing of */
 		size_t e = l;
@@ -134,6 +134,9 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 			     r->old_line[l] == 2
 				     ? "lines %zu-%zu (\"%.*s\") are a classmate's report you reviewed, not your answer, "
 				       "and were not graded as yours"
+			     : r->old_line[l] == 5
+				     ? "lines %zu-%zu (\"%.*s\") are a report quoted in a code block beside your own "
+				       "fields, and were not graded as yours"
 				     : "lines %zu-%zu (\"%.*s\") are the earlier version you marked as replaced, and were "
 				       "not graded",
 			     l + 1, e + 1, n, r->text.buf + h->off) < 0)

@@ -1648,9 +1648,11 @@ int gr_gate_open(const struct gr_gate *g, const struct gr_trigrams *t, size_t fr
 		to = t->len;
 	if (from >= to)
 		return 0;
+	unsigned char c0 = (unsigned char)t->lower[from];
 	for (size_t k = 0; k < g->n; k++) {
 		const struct gr_literal *l = &g->lit[k];
-		if (l->len > to - from || (l->len >= 3 && !has_literal(t, l)))
+		if ((g->prefix && (unsigned char)l->s[0] != c0) || l->len > to - from ||
+		    (l->len >= 3 && !has_literal(t, l)))
 			continue;
 		if (g->prefix ? !memcmp(t->lower + from, l->s, l->len)
 			      : gr_memmem(t->lower + from, to - from, l->s, l->len) != NULL)

@@ -1100,6 +1100,18 @@ static int drafted(const struct parser *p, int ln)
 	return 0;
 }
 
+/* Withdraw the code block holding line i: a report the learner quotes. */
+static void quoted_block(struct parser *p, size_t i)
+{
+	size_t s = i, e = i;
+	while (s > 0 && p->li[s - 1].code)
+		s--;
+	while (e + 1 < p->nl && p->li[e + 1].code)
+		e++;
+	for (size_t k = s; k <= e; k++)
+		p->r->old_line[k] = (unsigned char)(p->li[k].old = 5);
+}
+
 static void set_field(struct parser *p, int f, int state, int ln, size_t vs, size_t ve)
 {
 	struct gr_report_field *rf = &p->r->fields[f];
@@ -1129,6 +1141,16 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 		 * then the final one: the final one is the answer. (A withdrawn
 		 * copy has a warning of its own: grade.c.) */
 		rf->repeated = !p->li[rf->line - 1].old;
+		rf->line = ln;
+		rf->value = (struct gr_span){ .start = vs, .end = ve };
+		return;
+	}
+	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && has_content(p->buf, vs, ve) &&
+	    p->li[rf->line - 1].code && !p->li[ln - 1].code) {
+		/* A report quoted in a code block ("Here's one I saw: ```...```"),
+		 * then the learner's own fields: the learner's are the answer,
+		 * and the quotation counts for nothing (old_line 5). */
+		quoted_block(p, (size_t)rf->line - 1);
 		rf->line = ln;
 		rf->value = (struct gr_span){ .start = vs, .end = ve };
 		return;
@@ -1800,15 +1822,44 @@ static int own_opening(const struct parser *p, const struct linfo *l)
 /* Line l heads the wrong answers the learner lists to explain them:
  * "### Common mistakes", "What a weak answer would say:", "Red herrings",
  * "Don't do this". */
-static int mistakes_heading(const struct parser *p, const struct linfo *l)
-{
-	static const char *const words[] = { "mistakes", "mistake", "pitfalls", "weak answer", "weak answers",
+static const char *const mistake_words[] = { "mistakes", "mistake", "pitfalls", "weak answer", "weak answers",
 					     "bad answer", "bad answers", "wrong answers", "wrong answer", "red herrings",
 					     "red herring", "don't do this", "do not do this", "anti-patterns",
 					     "antipatterns", "what not to do", "common errors", "traps to avoid", NULL };
+
+static int mistakes_heading(const struct parser *p, const struct linfo *l)
+{
+	const char *const *words = mistake_words;
 	size_t s, e;
-	return !l->blank && !l->code && l->field < 0 && l->item != 1 && short_line(p, l, 10, &s, &e) &&
-	       any_word_ci(p->buf, s, e, words);
+	if (l->blank || l->code || l->field >= 0 || l->item == 1)
+		return 0;
+	if (!short_line(p, l, 10, &s, &e)) {
+		/* a heading's title before its aside: "## Wrong answer (this is
+		 * what I wrote first - don't copy it)" */
+		const char *open = memchr(p->buf + s, '(', e - s);
+		if (!l->heading || !open || p->buf[l->off + l->len - 1] != ')')
+			return 0;
+		e = (size_t)(open - p->buf);
+		while (e > s && p->buf[e - 1] == ' ')
+			e--;
+		if (gr_count_words(p->buf, s, e) > 10)
+			return 0;
+	}
+	return any_word_ci(p->buf, s, e, words);
+}
+
+/* Line l lists wrong answers after a short label of its own, on the line:
+ * "common mistakes i saw: ppl saying write triton attention, ...". */
+static int inline_mistakes(const struct parser *p, const struct linfo *l)
+{
+	if (l->blank || l->code || l->field >= 0 || l->heading)
+		return 0;
+	size_t s = l->body, e = l->off + l->len;
+	const char *c = memchr(p->buf + s, ':', e - s);
+	if (!c || !has_content(p->buf, (size_t)(c - p->buf) + 1, e))
+		return 0;
+	size_t ce = (size_t)(c - p->buf);
+	return gr_count_words(p->buf, s, ce) <= 6 && any_word_ci(p->buf, s, ce, mistake_words);
 }
 
 /* A resubmission that keeps its earlier version under a heading naming it
@@ -1877,6 +1928,10 @@ static void mark_old_blocks(struct parser *p)
 			kind = 2;
 		if (!kind && mistakes_heading(p, &p->li[i]))
 			kind = 3, peer = 2; /* withdrawn whatever else the report holds */
+		if (!kind && inline_mistakes(p, &p->li[i])) {
+			p->r->old_line[i] = (unsigned char)(p->li[i].old = 6);
+			continue;
+		}
 		if (!kind)
 			continue;
 		uint32_t seen = 0; /* fields the block labelled */
@@ -2491,13 +2546,28 @@ static void footnoted_fields(struct parser *p)
 	}
 }
 
+/* Is field f's value "unknown" where the exercise gives no value for it
+ * (Part C's fake run names no GPU)? Then it is the honest answer, as "not
+ * given" is, not a stand-in. */
+static int honest_unknown(const struct parser *p, size_t f, struct gr_span v)
+{
+	if (strcmp(p->ex->fields[f].id, "hardware") || (p->ex->hardware && *p->ex->hardware))
+		return 0;
+	size_t s = v.start, e = v.end;
+	while (s < e && strchr(" \t\n*_`", p->buf[s]))
+		s++;
+	while (e > s && strchr(" \t\n*_`.", p->buf[e - 1]))
+		e--;
+	return e - s == 7 && !strncasecmp(p->buf + s, "unknown", 7);
+}
+
 static void infer_fields(struct parser *p)
 {
 	struct gr_report *r = p->r;
 	for (size_t f = 0; f < p->ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
 		if (rf->state != GR_FIELD_MISSING && !rf->more.end)
-			rf->placeholder = placeholder(p->buf, rf->value);
+			rf->placeholder = placeholder(p->buf, rf->value) && !honest_unknown(p, f, rf->value);
 	}
 	for (size_t f = 0; f < p->ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
@@ -2755,12 +2825,13 @@ static void self_checks(struct parser *p)
 }
 
 /* Does line i end the answer above it without being a field, heading or
- * section of its own: an aside, a bold heading, another part's bold label? */
+ * section of its own: an aside, a bold heading, another part's bold label,
+ * a self-check, the heading of a list of mistakes ("Common mistakes I saw:")? */
 static int ends_answer(const struct parser *p, size_t i)
 {
 	/* In a chat log, another's message ends the learner's answer. */
 	return p->li[i].turn == 1 || aside_at(p, i) || bold_heading(p, i) || bold_label_after_blank(p, i) ||
-	       self_check_heading(p, i);
+	       self_check_heading(p, i) || (p->li[i].old == 3 && (i == 0 || p->li[i - 1].old != 3));
 }
 
 /* Is line i an agenda's entry for a section a later heading opens ("#

@@ -2362,11 +2362,24 @@ static void mark_reported(struct gr_analysis *a)
  * attention is 6% of CUDA time", "- FlashAttention -> attn is ~6%"): is
  * `at` in the wrong answer itself, quoted anywhere on the line or, with no
  * quote, the item's words up to its first separator? What explains it
- * after is the learner's. */
+ * after is the learner's; a quoted or labelled line is all wrong answer. */
 static int in_mistake(const struct gr_report *r, size_t ln, size_t at)
 {
 	const char *b = r->text.buf;
 	size_t s = r->text.lines[ln].off, e = s + r->text.lines[ln].len;
+	if (r->old_line[ln] == 6) { /* "Common mistakes: ...": the list starts after its label */
+		const char *colon = memchr(b + s, ':', e - s);
+		if (!colon)
+			return 0;
+		s = (size_t)(colon - b) + 1;
+	}
+	/* A wrong report quoted whole ("> Next experiment: write a fused
+	 * kernel"): every word of a quoted or labelled line is the mistake. */
+	size_t q0 = s;
+	while (q0 < e && b[q0] == ' ')
+		q0++;
+	if ((q0 < e && b[q0] == '>') || r->label_line[ln])
+		return at >= q0;
 	int quoted = 0;
 	for (size_t q = s; q < e; q++) {
 		if (b[q] != '"')
@@ -2384,9 +2397,12 @@ static int in_mistake(const struct gr_report *r, size_t ln, size_t at)
 	while (k < e && (b[k] == ' ' || b[k] == '-' || b[k] == '*' || b[k] == '+' || isdigit((unsigned char)b[k]) ||
 			 b[k] == '.' || b[k] == ')'))
 		k++;
+	/* The mistake ends at the first separator, or at ", but": "people
+	 * think the copies are a bug, but every model does copies" */
 	for (size_t z = k; z < e; z++)
-		if (b[z] == ':' || b[z] == '(' || (b[z] == '-' && z + 1 < e && (b[z + 1] == '>' || b[z + 1] == ' ')) ||
-		    (b[z] == '.' && z + 1 < e && b[z + 1] == ' '))
+		if (b[z] == ':' || b[z] == '(' || b[z] == ';' ||
+		    (b[z] == '-' && z + 1 < e && (b[z + 1] == '>' || b[z + 1] == ' ')) ||
+		    (b[z] == '.' && z + 1 < e && b[z + 1] == ' ') || (b[z] == ',' && !strncasecmp(b + z, ", but ", 6)))
 			return at >= k && at < z;
 	return at >= k;
 }
@@ -2610,7 +2626,7 @@ static void mark_superseded(struct gr_analysis *a)
 				int ln = gr_text_line_of(&r->text, x->start);
 				if (ln <= 0 || !r->old_line[ln - 1])
 					continue;
-				if (r->old_line[ln - 1] != 3)
+				if (r->old_line[ln - 1] != 3 && r->old_line[ln - 1] != 6)
 					x->negated = x->stuffed = 1;
 				else if (in_mistake(r, (size_t)ln - 1, x->start))
 					x->negated = 1; /* the wrong answer itself: rejected, the why stays */
