@@ -115,6 +115,9 @@ struct gr_concept {
 	char **patterns;      /* the author's patterns, kept for lint/docs */
 	size_t npatterns;
 	bool used;            /* referenced by some rule (lint) */
+	bool fault;           /* the subject of rule nodes only under a `not` ("the tokenizer
+			       * left out of the ranges"): a fault the learner must not commit,
+			       * so warning against it in a list of mistakes commits nothing */
 };
 
 struct gr_field {

@@ -1581,6 +1581,32 @@ int gr_exercise_load(struct gr_exercise **out, const char *path, struct gr_error
 	return load(out, path, 0, err);
 }
 
+/* Count the nodes naming each concept as their subject, under an even
+ * (pos) or odd (neg) number of `not`s. */
+static void count_subjects(const struct gr_rule *r, int negated, int *pos, int *neg)
+{
+	if (!r)
+		return;
+	if (r->kind == GR_RULE_CONCEPT && r->concept >= 0)
+		(negated ? neg : pos)[r->concept]++;
+	for (size_t k = 0; k < r->nkids; k++)
+		count_subjects(r->kids[k], negated ^ (r->kind == GR_RULE_NOT), pos, neg);
+}
+
+/* A concept that rules name only under a `not` is a fault (gr_concept). */
+static void mark_faults(struct gr_exercise *ex)
+{
+	int *pos = calloc(ex->nconcepts + 1, sizeof(int)), *neg = calloc(ex->nconcepts + 1, sizeof(int));
+	if (pos && neg) {
+		for (size_t c = 0; c < ex->ncriteria; c++)
+			count_subjects(ex->criteria[c].rule, 0, pos, neg);
+		for (size_t c = 0; c < ex->nconcepts; c++)
+			ex->concepts[c].fault = neg[c] && !pos[c];
+	}
+	free(pos);
+	free(neg);
+}
+
 static int load(struct gr_exercise **out, const char *path, int defer, struct gr_error *err)
 {
 	char *src = NULL;
@@ -1630,6 +1656,7 @@ static int load(struct gr_exercise **out, const char *path, int defer, struct gr
 		rc = rc ? LOAD_AGAIN : finish_compiles(&L);
 	if (!rc) {
 		map_first_bytes(L.ex);
+		mark_faults(L.ex);
 		encode_json(L.ex);
 		if (share_patterns(L.ex))
 			rc = gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");

@@ -2629,7 +2629,9 @@ static void mark_superseded(struct gr_analysis *a)
 				if (r->old_line[ln - 1] != 3 && r->old_line[ln - 1] != 6)
 					x->negated = x->stuffed = 1;
 				else if (in_mistake(r, (size_t)ln - 1, x->start))
-					x->negated = 1; /* the wrong answer itself: rejected, the why stays */
+					/* the wrong answer itself: rejected, the why stays; a
+					 * fault warned against is not committed at all */
+					x->negated = 1, x->stuffed |= a->ex->concepts[c].fault;
 			}
 }
 
