@@ -4475,9 +4475,18 @@ static int headline_then_how(const char *b, size_t first, size_t cs)
 	for (size_t i = first; i < k; i++)
 		if (b[i] == ',' || b[i] == ';' || b[i] == '.' || b[i] == '\n')
 			return 0;
-	for (w = first_word(b, span_at(first, k)); w.start < k; w = first_word(b, span_at(w.end, k)))
-		if (word_in(b + w.start, w.end - w.start, many))
+	/* ... but "batch several requests together - run at batch 1, 4, 16"
+	 * counts requests, not experiments */
+	static const char *const options[] = { "things", "thing", "options", "ideas", "experiments", "approaches",
+					       "changes", "fixes", "tweaks", "candidates", "variants", "tries",
+					       "alternatives", "steps", NULL };
+	for (w = first_word(b, span_at(first, k)); w.start < k; w = first_word(b, span_at(w.end, k))) {
+		if (!word_in(b + w.start, w.end - w.start, many))
+			continue;
+		struct gr_span nx = first_word(b, span_at(w.end, k));
+		if (nx.start >= k || word_in(b + nx.start, nx.end - nx.start, options))
 			return 0;
+	}
 	return 1;
 }
 
