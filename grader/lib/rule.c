@@ -5003,9 +5003,19 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 		if (!in_span(sp, it->span.start) || r->label_line[it->line - 1] || it->indent != min_indent ||
 		    heads_section(r, sp, it->line))
 			continue;
-		/* the lines wrapping the item before run on it, unless items of
-		 * other indents sit between (sub-bullets break the list) */
-		size_t from = prev_i + 1 == i ? lazy_end(r, prev_end, it->line) : prev_end;
+		/* the lines wrapping the item before run on it; sub-bullets under
+		 * it ("  - 25 us x 240 = 6.1 ms") are its own, and the list goes
+		 * on after them: four points with details under them are four
+		 * bullets (blind writers count so; heading-like points over
+		 * sub-bullets split them) */
+		size_t from = prev_end;
+		if (prev_i != NONE) {
+			size_t k = prev_i + 1;
+			while (k < i && r->items[k].indent > min_indent && in_span(sp, r->items[k].span.start))
+				k++;
+			if (k == i)
+				from = lazy_end(r, i > prev_i + 1 ? r->items[i - 1].span.end : prev_end, it->line);
+		}
 		/* Bullets after a numbered list, or a list numbered from 1 again,
 		 * are another list ("1. GEMM-bound (p=0.6) 2. ... 3. ..." and then
 		 * the four contrast bullets). */
