@@ -2608,11 +2608,90 @@ static void test_rule_gaming_notes_dumps_comments_questions(void **state)
 	gr_exercise_free(b);
 }
 
+/* Rounds 97 (peer tutors' pitfalls) and 98 (back-of-the-envelope
+ * calculators): a list of mistakes ends the answer above it and commits the
+ * learner to none of the faults it warns against; a report quoted in a code
+ * block gives way to the learner's own fields; an Amdahl bound weighs a
+ * kernel; questions asked with none picked are no pick. */
+static void test_rule_pitfalls_and_bounds(void **state)
+{
+	(void)state;
+	const char *head = PART_A_FIVE;
+	/* The mistakes list under a Not yet answer is not part of it. */
+	assert_true(passes_with(part_a, head,
+				"\n3. Not yet: attention, it is already flash and the copies are unexplained.\n\n"
+				"Common mistakes I saw in my study group:\n- Ignoring the tokenizer because it is CPU.\n"
+				"- Writing a custom Triton attention kernel.\n",
+				"not-yet"));
+	assert_false(passes_with(part_a, head,
+				 "\nNot yet: the copies - they're the KV cache and you can't generate without it.\n\n"
+				 "Common mistakes\n- Writing a custom attention kernel: attention is already flash.\n",
+				 "not-yet"));
+	assert_true(passes_with(part_a, head,
+				"\n## Wrong answer (this is what I wrote first - don't copy it)\n\n"
+				"- Writing a custom Triton attention kernel for the 31.7 ms.\n",
+				"no-custom-attention"));
+	/* On one line, after its label, and up to ", but": the rest is the learner's. */
+	assert_true(passes_with(part_a, head,
+				"\ncommon mistakes i saw: ppl saying write triton attention, ppl ignoring tokenizer\n",
+				"no-custom-attention"));
+	assert_false(passes_with(part_a, head,
+				 "\nCommon mistakes: people think the copies are a bug, but every model does copies.\n",
+				 "math-vs-movement"));
+	/* A report quoted in a code block, then the learner's own fields. */
+	const char *quoted = "Here's one I saw. It reads well and it's wrong:\n\n```text\nWorkload: LLM\nHardware: L4\n"
+			     "Top CUDA time: matmul + attention\nTop CPU / orchestration cost: tokenizer\n"
+			     "Next experiment: implement custom fused attention in Triton and pin memory\n```\n\n"
+			     "My version:\n\n- " PART_A_FIVE;
+	assert_true(passes(quoted, "single-experiment"));
+	assert_true(passes(quoted, "movement-first"));
+	/* An Amdahl bound weighs the kernel; it proposes nothing. */
+	assert_true(passes(PART_A_FIVE "A 2x faster attention saves at most 16 ms; the copies are 35 ms.\n",
+			   "no-custom-attention"));
+	assert_false(passes(PART_A_FIVE "Then a 2x faster attention kernel in Triton.\n", "no-custom-attention"));
+	/* The stretch: a fault warned against is not committed ... */
+	struct gr_exercise *st = load_exercise("stretch"), *b = load_exercise("part-b"), *c = load_exercise("part-c");
+	const char *ranges = "Ranges via torch.profiler.record_function:\n- `tokenize` around tokenizer.encode\n"
+			     "- `cast_bf16` around the .to(bfloat16) calls\n- `prefill` around the first forward\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%s\nMistake to avoid: leaving the tokenizer out because it has 0 ms CUDA.\n",
+		 ranges);
+	assert_true(passes_in(st, buf, "ranges-cover-suspects"));
+	/* ... but saying so of "it", the suspect just named, leaves it out. */
+	snprintf(buf, sizeof(buf), "The tokenizer has 0 ms CUDA - I would NOT put a range on it.\n%s", ranges);
+	assert_false(passes_in(st, buf, "ranges-cover-suspects"));
+	/* Questions asked, none picked; a pick after them is one. */
+	assert_false(passes_in(b, "Next experiment: CUDA graphs? torch.compile? batching?\n", "single-experiment"));
+	assert_true(passes_in(b, "Next experiment: hmm. CUDA graphs? torch.compile? ok, committing: capture the decode "
+				 "step in a CUDA graph and compare ms/token.\n", "single-experiment"));
+	/* "batch several requests together - run at batch 1, 4, 16": one experiment */
+	assert_true(passes_in(b, "Next experiment: batch several requests together - run the same decode at batch 1, "
+				 "4, 16 and plot tokens/s.\n", "single-experiment"));
+	/* Four points with a detail under one are four bullets. */
+	assert_true(passes_in(b, "Contrast with Part A:\n\n- Part A: matmul was real math, 18 prefill GEMMs of ~2 ms.\n"
+				 "- Part B: matmul is 240 tiny GEMMs of ~25 us, mostly launch cost.\n"
+				 "  - 25 us x 240 = 6.1 ms over 128 steps\n- B is overhead-bound: 38 ms of Python.\n"
+				 "- Fused attention: no attention op here, the cost is launches.\n",
+				 "contrast-bullets"));
+	/* Part C gives no hardware: "unknown" is the honest value. */
+	const char *c_five = "Workload: 7B decode, one step\nHardware: unknown\nTop CUDA time: aten::copy_ 61%\n"
+			     "Top CPU / orchestration: Python decode loop 11 ms\nNext experiment: record_shapes=True to "
+			     "group copy_ by dtype and device\n";
+	assert_true(passes_in(c, c_five, "field-names"));
+	assert_false(passes_in(part_a, "Workload: LLM\nHardware: unknown\nTop CUDA time: matmul\n"
+				       "Top CPU / orchestration cost: tokenizer\nNext experiment: record_shapes\n",
+			       "report-fields"));
+	gr_exercise_free(st);
+	gr_exercise_free(b);
+	gr_exercise_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rule_negated_kernel_is_not_a_proposal),
 		cmocka_unit_test(test_rule_dictated_and_nested_plans),
+		cmocka_unit_test(test_rule_pitfalls_and_bounds),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
