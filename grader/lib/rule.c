@@ -307,6 +307,10 @@ static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "pr
 static const char *const long_suggest[] = { "suggested", "recommend", "recommends", "recommended", "advocates", NULL };
 static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should", "could",
 					"might", "may", "can", "will", "also", "to");
+/* Words of a heading over candidates ("Options considered:", "Ranking"). */
+static struct wordset ws_candidate_heads = WORDSET("options", "alternatives", "candidates", "considered", "ranking",
+						   "ranked", "weighing", "weighting", "matrix", "shortlist",
+						   "contenders", "choices", "pros", "cons", "tradeoffs");
 /* Words that may stand before the verb of a new proposal (lead_word). */
 static struct wordset ws_lead = WORDSET("i", "i'd", "id", "i'll", "we", "we'd", "we'll", "you", "would", "will",
 					"should", "could", "first", "firstly", "then", "next", "also", "and", "or",
@@ -318,7 +322,7 @@ static struct wordset ws_lead = WORDSET("i", "i'd", "id", "i'll", "we", "we'd", 
 					"y", "e", "et", "und", "aur", "luego", "depois", "puis", "dann");
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
 					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self,
-					    &ws_lead };
+					    &ws_lead, &ws_candidate_heads };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
 static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> (64 - WORDSET_BITS)); }
@@ -955,9 +959,7 @@ static int find_deferred_steps(const char *b, size_t len, struct cues *c)
  * "Decision:". */
 
 /* Plural: "Option C - the ranges" heads one option, not a list of them. */
-static const char *const candidate_heads[] = { "options", "alternatives", "candidates", "considered", "ranking",
-					       "ranked", "weighing", "weighting", "matrix", "shortlist",
-					       "contenders", "choices", "pros", "cons", "tradeoffs", NULL };
+
 /* A table's first column that lists candidates ("| Option | Cost | ..."). */
 static const char *const candidate_cols[] = { "option", "options", "alternative", "alternatives", "candidate",
 					      "candidates", "idea", "ideas", "approach", "approaches", "choice",
@@ -1050,7 +1052,7 @@ static int heads_candidates(const char *b, size_t s, size_t e)
 	for (struct gr_span w = first_word(b, span_at(s, e)); w.start < e; w = first_word(b, span_at(w.end, e))) {
 		if (++words > 8)
 			return 0;
-		hit |= word_in(b + w.start, w.end - w.start, candidate_heads);
+		hit |= in_set(&ws_candidate_heads, b + w.start, w.end - w.start);
 	}
 	return hit;
 }
