@@ -305,8 +305,9 @@ static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "pr
 					   "thought", "reckons", "argued", "argues", "wrote", "posted", "messaged",
 					   "commented", "replied", "pinged");
 static const char *const long_suggest[] = { "suggested", "recommend", "recommends", "recommended", "advocates", NULL };
-static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "would", "should", "could",
-					"might", "may", "can", "will", "also", "to");
+/* ... "you'll want to" is a mentor's instruction: the learner's own */
+static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "you'll", "you'd", "youll",
+					"would", "should", "could", "might", "may", "can", "will", "also", "to");
 /* Words of a heading over candidates ("Options considered:", "Ranking"). */
 static struct wordset ws_candidate_heads = WORDSET("options", "alternatives", "candidates", "considered", "ranking",
 						   "ranked", "weighing", "weighting", "matrix", "shortlist",
