@@ -2762,6 +2762,67 @@ static int bold_label_after_blank(const struct parser *p, size_t i)
 	return !word_ends(b, s + 2, k, " ", reasons);
 }
 
+/* A position the learner argues without taking it: "**Counter
+ * (steelman):** some movement is unavoidable", "Objection: ...", "Devil's
+ * advocate: ...", "Pro tokenizer: ... Con: ...", "Claim (the obvious
+ * reading): ...". What the learner commits to is the verdict that answers
+ * it, which says so again in its own words; the argued position, its
+ * line, counts for nothing (old_line 7). Returns the
+ * label's end (after its colon), or 0 when line i opens no such position. */
+static size_t argued_label(const struct parser *p, size_t i)
+{
+	static const char *const heads[] = { "counter", "counterpoint", "counter-point", "counterargument",
+					     "counter-argument", "counterclaim", "counter-claim", "steelman", "steel-man",
+					     "steelmanning", "objection", "pro", "con", NULL };
+	static const char *const phrases[] = { "devil's advocate", "obvious reading", "obvious take",
+					       "naive reading", "naive take", "the other side", NULL };
+	const struct linfo *l = &p->li[i];
+	if (l->blank || l->code || l->field >= 0 || l->heading)
+		return 0;
+	const char *b = p->buf;
+	size_t s = l->body, e = l->off + l->len, k = s;
+	while (k < e && k < s + 48 && b[k] != ':' && b[k] != '\n')
+		k++;
+	if (k >= e || b[k] != ':' || k == s)
+		return 0;
+	size_t le = k;
+	while (le > s && strchr(" *_", b[le - 1]))
+		le--;
+	struct gr_span w = { .start = s, .end = s };
+	while (w.end < le && (isalpha((unsigned char)b[w.end]) || b[w.end] == '-'))
+		w.end++;
+	int hit = 0;
+	for (const char *const *h = heads; *h && !hit; h++)
+		hit = strlen(*h) == w.end - w.start && !strncasecmp(b + w.start, *h, w.end - w.start);
+	/* "Counter (steelman):", "Objection 2:", "Counter to the obvious:",
+	 * 'Pro "copies are waste":', but not "Counter above:" (a Python Counter) */
+	static const char *const objects[] = { "above", "below", "object", "objects", "class", "dict", "values", NULL };
+	struct gr_span nx = { .start = w.end, .end = w.end };
+	while (nx.start < le && b[nx.start] == ' ')
+		nx.start++;
+	for (nx.end = nx.start; nx.end < le && isalpha((unsigned char)b[nx.end]); nx.end++)
+		;
+	if (hit && nx.end > nx.start && any_word_ci(b, nx.start, nx.end, objects))
+		hit = 0;
+	for (const char *const *ph = phrases; *ph && !hit; ph++)
+		hit = word_at_ci(b, s, le, *ph);
+	if (!hit)
+		return 0;
+	k++;
+	while (k < e && strchr(" *_", b[k]))
+		k++;
+	return k;
+}
+
+static void mark_argued(struct parser *p)
+{
+	for (size_t i = 0; i < p->nl; i++) {
+		if (!argued_label(p, i))
+			continue;
+		p->r->old_line[i] = (unsigned char)(p->li[i].old = 7);
+	}
+}
+
 /* Does line i open a self-check ("Self-check:", "**Rubric check**", "##
  * Self-assessment", "Checked against the rubric:")? What follows ticks the
  * criteria off; it answers nothing by its headings. */
@@ -3533,6 +3594,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	fields_in_sections(&p);
 	mark_code(&p);
 	mark_old_blocks(&p);
+	mark_argued(&p);
 	find_fields(&p);
 	label_header_tables(&p);
 	noted_fields(&p);

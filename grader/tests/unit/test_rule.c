@@ -2673,6 +2673,20 @@ static void test_rule_pitfalls_and_bounds(void **state)
 				 "  - 25 us x 240 = 6.1 ms over 128 steps\n- B is overhead-bound: 38 ms of Python.\n"
 				 "- Fused attention: no attention op here, the cost is launches.\n",
 				 "contrast-bullets"));
+	/* Round 100 (devil's advocates): a position argued and not taken
+	 * counts for nothing; the verdict is the answer. */
+	assert_true(passes_with(part_a, head,
+				"\n**Claim:** the copies are waste.\n**Counter (steelman):** some movement is unavoidable, "
+				"maybe 2.8 GiB is just the inputs.\n**Verdict:** no: 2.8 GiB is avoidable movement, the "
+				"math is matmul and attention.\n",
+				"math-vs-movement"));
+	assert_true(passes_with(part_a, head,
+				"\nCounterpoint: maybe a custom Triton attention kernel IS the right call.\nRebuttal: no, "
+				"not while the copies are unexplained.\n",
+				"no-custom-attention"));
+	/* "Counter above:" is a Python Counter, not a position. */
+	assert_false(passes_with(part_a, head, "\nCounter above: write a custom attention kernel in Triton.\n",
+				 "no-custom-attention"));
 	/* Part C gives no hardware: "unknown" is the honest value. */
 	const char *c_five = "Workload: 7B decode, one step\nHardware: unknown\nTop CUDA time: aten::copy_ 61%\n"
 			     "Top CPU / orchestration: Python decode loop 11 ms\nNext experiment: record_shapes=True to "
