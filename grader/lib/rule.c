@@ -3001,6 +3001,56 @@ static int open_question(const struct gr_report *r, size_t s)
 	return !word_in(b + w.start, w.end - w.start, answer) && gr_count_words(b, next.start, next.end) > 3;
 }
 
+/* Words in the question that ends at q: back to the line's start, a
+ * colon, a comma or the previous "?" ("tokenizer: CPU, latency?"), or -1
+ * when it has none. */
+static int question_words(const char *b, size_t ls, size_t q)
+{
+	size_t k = q;
+	while (k > ls && !strchr(":,?", b[k - 1]))
+		k--;
+	return gr_count_words(b, k, q);
+}
+
+/* Does sentence s ask a bare keyword ("latency?") on a line that asks two
+ * or more and ends with them ("fp32? bf16? HtoD?", "tokenizer: CPU,
+ * latency?, TTFT?")? A list of guesses with question marks claims nothing. */
+static int keyword_question(const struct gr_report *r, size_t s)
+{
+	const char *b = r->text.buf;
+	struct gr_span sp = r->sentences[s];
+	size_t e = sp.end;
+	while (e > sp.start && strchr(" \n,", b[e - 1]))
+		e--;
+	if (e == sp.start || b[e - 1] != '?')
+		return 0;
+	int ln = gr_text_line_of(&r->text, sp.start);
+	if (ln <= 0)
+		return 0;
+	size_t ls = r->text.lines[ln - 1].off, le = ls + r->text.lines[ln - 1].len;
+	int words = question_words(b, ls, e - 1);
+	if (words < 1 || words > 3)
+		return 0;
+	size_t body = ls;
+	while (body < le && b[body] == ' ')
+		body++;
+	if (gr_memmem(b + body, le - body, "    ", 4))
+		return 0; /* columns of a diagram: "copy_ drops?        copy_ drops?" */
+	int short_q = 0;
+	size_t last = ls;
+	for (size_t k = ls; k < le; k++)
+		if (b[k] == '?') {
+			int w = question_words(b, ls, k);
+			short_q += w >= 1 && w <= 3;
+			last = k;
+		}
+	/* questions answered on the line ("float32? confirm. bf16? reject.") are tests */
+	for (size_t k = last + 1; k < le; k++)
+		if (gr_isalnum((unsigned char)b[k]))
+			return 0;
+	return short_q >= 2;
+}
+
 /* Three lines or more of questions left open: the report asks where it should
  * claim ("real math or launch cost?", "should we try CUDA graphs?
  * batching?"), and a question asserts nothing. One rhetorical question,
@@ -3022,7 +3072,8 @@ static void mark_questions(struct gr_analysis *a)
 		}
 	}
 	for (size_t s = 0; s < r->nsentences; s++)
-		if (!a->stuffed[s] && ((open >= GR_OPEN_QUESTIONS && open_question(r, s)) || weighs_openly(a, (unsigned)s))) {
+		if (!a->stuffed[s] && ((open >= GR_OPEN_QUESTIONS && open_question(r, s)) || weighs_openly(a, (unsigned)s) ||
+				       keyword_question(r, s))) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
 		}

@@ -2687,6 +2687,15 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	/* "Counter above:" is a Python Counter, not a position. */
 	assert_false(passes_with(part_a, head, "\nCounter above: write a custom attention kernel in Triton.\n",
 				 "no-custom-attention"));
+	/* Bare keywords asked ("latency?, TTFT?") claim nothing; questions
+	 * answered on the line ("float32? confirm. bf16? reject.") are tests. */
+	assert_false(passes_in(part_a, "Workload: LLM\nHardware: L4\nTop CUDA time: matmul\n"
+				       "Top CPU / orchestration cost: tokenizer: CPU, latency?, TTFT?\n"
+				       "Next experiment: record_shapes\n",
+			       "tokenizer-latency"));
+	assert_true(passes_in(part_a, "Top CPU / orchestration cost: tokenizer 22 ms on the CPU, before prefill, so "
+				      "it adds to TTFT\n",
+			      "tokenizer-latency"));
 	/* Part C gives no hardware: "unknown" is the honest value. */
 	const char *c_five = "Workload: 7B decode, one step\nHardware: unknown\nTop CUDA time: aten::copy_ 61%\n"
 			     "Top CPU / orchestration: Python decode loop 11 ms\nNext experiment: record_shapes=True to "
