@@ -308,6 +308,11 @@ static const char *const long_suggest[] = { "suggested", "recommend", "recommend
 /* ... "you'll want to" is a mentor's instruction: the learner's own */
 static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "you'll", "you'd", "youll",
 					"would", "should", "could", "might", "may", "can", "will", "also", "to");
+/* Modals, and the others whose suggestion one reports ("Someone will suggest a
+ * custom kernel", "people would say"). */
+static struct wordset ws_modal = WORDSET("will", "would", "should", "could", "might", "may", "can");
+static struct wordset ws_others = WORDSET("someone", "somebody", "people", "they", "he", "she", "everyone",
+					  "everybody", "others", "folks", "many", "most", "colleagues", "teammates");
 /* Words of a heading over candidates ("Options considered:", "Ranking"). */
 static struct wordset ws_candidate_heads = WORDSET("options", "alternatives", "candidates", "considered", "ranking",
 						   "ranked", "weighing", "weighting", "matrix", "shortlist",
@@ -323,7 +328,7 @@ static struct wordset ws_lead = WORDSET("i", "i'd", "id", "i'll", "we", "we'd", 
 					"y", "e", "et", "und", "aur", "luego", "depois", "puis", "dann");
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
 					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self,
-					    &ws_lead, &ws_candidate_heads };
+					    &ws_lead, &ws_candidate_heads, &ws_modal, &ws_others };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
 static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> (64 - WORDSET_BITS)); }
@@ -2318,9 +2323,13 @@ static void mark_reported(struct gr_analysis *a)
 			struct gr_span subj = p1.end > p1.start && !only_aside(b, p1.end, w.start)
 						      ? word_before_aside(b, sp.start, w.start)
 						      : p1;
+			/* "Someone will suggest ...": the modal's subject is another */
+			int modal_other = subj.start == p1.start && p2.end > p2.start &&
+					  in_set(&ws_modal, b + p1.start, p1.end - p1.start) &&
+					  in_set(&ws_others, b + p2.start, p2.end - p2.start);
 			if (subj.end > subj.start && (subj.start != p1.start || only_aside(b, p1.end, w.start)) &&
 			    ((suggests(b + w.start, w.end - w.start) &&
-			      !in_set(&ws_self, b + subj.start, subj.end - subj.start) &&
+			      (modal_other || !in_set(&ws_self, b + subj.start, subj.end - subj.start)) &&
 			      /* "on second thought": a retraction, not someone's thought */
 			      !(subj.end - subj.start == 6 && !strncasecmp(b + subj.start, "second", 6)) &&
 			      !authors_passive(b, subj, w, sp.end) &&
