@@ -7,7 +7,7 @@ each Part this writes OUTDIR/prompt<ROUND>-<part>.md: the task, the cohort's
 style, the exercise as `grader show` prints it, and each criterion's id,
 title and pass/fail text (for Part A also issue 2's contract wording). The
 writer sees nothing else: not the patterns, not the fixtures, not the code.
-Run from the repository root after `make`.
+Run from the repository root after `make` (needs python3-yaml).
 """
 import os, subprocess, sys
 

@@ -2696,6 +2696,17 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	assert_true(passes_in(part_a, "Top CPU / orchestration cost: tokenizer 22 ms on the CPU, before prefill, so "
 				      "it adds to TTFT\n",
 			      "tokenizer-latency"));
+	/* Round 99 (mentors): "You'll want to X" is the learner's own
+	 * instruction; "Someone will suggest X" is another's. */
+	assert_false(passes_in(c, "Next experiment: You'll want to try the FlashInfer attention backend instead and "
+				  "see if decode gets faster.\n", "no-flash-attention"));
+	assert_true(passes_with(part_a, head,
+				"\nSomeone will suggest a custom attention kernel. I wouldn't, yet: the attention op "
+				"is already flash.\n",
+				"no-custom-attention"));
+	/* Part B: a verdict that keeps both readings decides nothing. */
+	assert_false(passes_in(b, "Verdict: honestly both readings hold up. Could be host-bound, could be poorly "
+				  "tiled GEMMs.\n", "overhead-bound"));
 	/* Part C gives no hardware: "unknown" is the honest value. */
 	const char *c_five = "Workload: 7B decode, one step\nHardware: unknown\nTop CUDA time: aten::copy_ 61%\n"
 			     "Top CPU / orchestration: Python decode loop 11 ms\nNext experiment: record_shapes=True to "
