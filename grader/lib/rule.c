@@ -2982,6 +2982,17 @@ static void mark_meta(struct gr_analysis *a)
 	}
 }
 
+/* Where sentence s ends with "?" (past the trailing bytes in trim), or 0. */
+static size_t question_end(const struct gr_report *r, size_t s, const char *trim)
+{
+	const char *b = r->text.buf;
+	struct gr_span sp = r->sentences[s];
+	size_t e = sp.end;
+	while (e > sp.start && strchr(trim, b[e - 1]))
+		e--;
+	return e > sp.start && b[e - 1] == '?' ? e : 0;
+}
+
 /* Does sentence s ask, unanswered ("Is the host the bottleneck?" with no
  * "Yes." or "Because ..." after it in its paragraph)? */
 static int open_question(const struct gr_report *r, size_t s)
@@ -2990,17 +3001,13 @@ static int open_question(const struct gr_report *r, size_t s)
 					      "because", "likely", "probably", "right", "answer", "not", "never",
 					      "hardly", "absolutely", "sure", NULL };
 	const char *b = r->text.buf;
-	struct gr_span sp = r->sentences[s];
-	size_t e = sp.end;
-	while (e > sp.start && strchr(" \n*_\")'", b[e - 1]))
-		e--;
-	if (e == sp.start || b[e - 1] != '?')
+	if (!question_end(r, s, " \n*_\")'"))
 		return 0;
 	if (s + 1 >= r->nsentences)
 		return 1;
 	struct gr_span next = r->sentences[s + 1];
 	int newlines = 0;
-	for (size_t k = sp.end; k < next.start; k++)
+	for (size_t k = r->sentences[s].end; k < next.start; k++)
 		newlines += b[k] == '\n';
 	if (newlines > 1)
 		return 1;
@@ -3028,10 +3035,8 @@ static int keyword_question(const struct gr_report *r, size_t s)
 {
 	const char *b = r->text.buf;
 	struct gr_span sp = r->sentences[s];
-	size_t e = sp.end;
-	while (e > sp.start && strchr(" \n,", b[e - 1]))
-		e--;
-	if (e == sp.start || b[e - 1] != '?')
+	size_t e = question_end(r, s, " \n,");
+	if (!e)
 		return 0;
 	int ln = gr_text_line_of(&r->text, sp.start);
 	if (ln <= 0)
