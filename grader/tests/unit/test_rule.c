@@ -2707,6 +2707,11 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	/* Part B: a verdict that keeps both readings decides nothing. */
 	assert_false(passes_in(b, "Verdict: honestly both readings hold up. Could be host-bound, could be poorly "
 				  "tiled GEMMs.\n", "overhead-bound"));
+	/* Round 102 (runbooks): dot leaders separate a label from its value. */
+	assert_true(passes_in(c, "Workload..........7B decode, one step\nHardware..........A100\n"
+				 "Top CUDA time.....aten::copy_, 61% of CUDA time\nTop CPU / orchestration...Python loop 11 ms\n"
+				 "Next experiment...record_shapes=True, group copy_ by dtype and device\n",
+			      "field-names"));
 	/* Part C gives no hardware: "unknown" is the honest value. */
 	const char *c_five = "Workload: 7B decode, one step\nHardware: unknown\nTop CUDA time: aten::copy_ 61%\n"
 			     "Top CPU / orchestration: Python decode loop 11 ms\nNext experiment: record_shapes=True to "
