@@ -2707,6 +2707,11 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	/* Part B: a verdict that keeps both readings decides nothing. */
 	assert_false(passes_in(b, "Verdict: honestly both readings hold up. Could be host-bound, could be poorly "
 				  "tiled GEMMs.\n", "overhead-bound"));
+	/* What the proposed measurement reads is its subject; a guess at the cause is not. */
+	assert_true(passes_in(c, "Next experiment: re-profile with shapes so the copies can be grouped by dtype/device\n",
+			      "movement-experiment"));
+	assert_false(passes_in(c, "Next experiment: re-profile, because the copies are fp32 casts.\n",
+			       "movement-experiment"));
 	/* Round 102 (runbooks): dot leaders separate a label from its value. */
 	assert_true(passes_in(c, "Workload..........7B decode, one step\nHardware..........A100\n"
 				 "Top CUDA time.....aten::copy_, 61% of CUDA time\nTop CPU / orchestration...Python loop 11 ms\n"
