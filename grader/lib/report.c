@@ -3031,8 +3031,27 @@ static int foreign_note(const struct parser *p, size_t i, size_t from)
 	return n && n[i] && ((size_t)n[i] - 1 < from || (size_t)n[i] - 1 > i);
 }
 
+/* Does line i open with a short label and its answer ("Still in: the
+ * copies", "**Verdict:** ...")? Returns 1 only when words follow the colon. */
+static int labelled_line(const struct parser *p, size_t i)
+{
+	const char *b = p->buf;
+	size_t s = p->li[i].body, e = p->li[i].off + p->li[i].len;
+	for (size_t k = s; k < e && k < s + 32; k++) {
+		if (b[k] == ':')
+			return k > s && gr_count_words(b, s, k) <= 3 && has_content(b, k + 1, e);
+		if (b[k] == '.' || b[k] == ',' || b[k] == ';' || b[k] == '(')
+			return 0;
+	}
+	return 0;
+}
+
 static size_t block_end(const struct parser *p, const size_t *start, size_t s, size_t from)
 {
+	/* "Ruled out: matmul, SDPA, slice." answers on its own line: a line
+	 * with a label of its own after it ("Still in: the copies") ends it */
+	int answered = p->ex->sections[s].deferred && !p->li[from].heading && !p->li[from].item &&
+		       labelled_line(p, from);
 	size_t endl = p->nl;
 	for (size_t t = 0; t < p->ex->nsections; t++)
 		if (t != s && start[t] != (size_t)-1 && start[t] > from && start[t] < endl)
@@ -3049,7 +3068,7 @@ static size_t block_end(const struct parser *p, const size_t *start, size_t s, s
 		int comment = first && p->li[i].heading && p->li[from].heading;
 		first = 0;
 		if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-		    ends_answer(p, i))
+		    ends_answer(p, i) || (answered && !p->li[i].item && labelled_line(p, i)))
 			return i;
 		if (foreign_note(p, i, from))
 			return i;
@@ -3179,8 +3198,10 @@ static int find_deferred(struct parser *p)
 		if (s < 0 || !p->ex->sections[s].deferred)
 			continue;
 		size_t j = i + 1;
+		int answered = !p->li[i].heading && !p->li[i].item && labelled_line(p, i); /* as block_end */
 		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j) &&
-		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i))
+		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i) &&
+		       !(answered && !p->li[j].item && labelled_line(p, j)))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

@@ -2379,11 +2379,18 @@ static int in_mistake(const struct gr_report *r, size_t ln, size_t at)
 {
 	const char *b = r->text.buf;
 	size_t s = r->text.lines[ln].off, e = s + r->text.lines[ln].len;
-	if (r->old_line[ln] == 6) { /* "Common mistakes: ...": the list starts after its label */
+	if (r->old_line[ln] == 6) {
+		/* "Common mistakes: writing a Triton kernel; \"CPU, so ignore
+		 * it\"": the list after its label is wrong answers, quoted or not,
+		 * up to what explains them ("- ...", "(...)", ", but ...") */
 		const char *colon = memchr(b + s, ':', e - s);
-		if (!colon)
+		if (!colon || at <= (size_t)(colon - b))
 			return 0;
-		s = (size_t)(colon - b) + 1;
+		for (size_t z = (size_t)(colon - b) + 1; z < at; z++)
+			if (b[z] == '(' || (b[z] == '-' && z + 1 < e && (b[z + 1] == '>' || b[z + 1] == ' ') && b[z - 1] == ' ') ||
+			    (b[z] == ',' && !strncasecmp(b + z, ", but ", 6)))
+				return 0;
+		return 1;
 	}
 	/* A wrong report quoted whole ("> Next experiment: write a fused
 	 * kernel"): every word of a quoted or labelled line is the mistake. */

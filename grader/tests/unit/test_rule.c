@@ -2712,6 +2712,11 @@ static void test_rule_pitfalls_and_bounds(void **state)
 			      "movement-experiment"));
 	assert_false(passes_in(c, "Next experiment: re-profile, because the copies are fp32 casts.\n",
 			       "movement-experiment"));
+	/* Round 101 (eliminators): a deferred answer on its own line ends at the
+	 * next line with a label of its own. */
+	snprintf(buf, sizeof(buf), "Ruled out: matmul (expected), SDPA (already flash).\nStill in: the copies and the "
+		 "tokenizer.\n\n%s", ranges);
+	assert_true(passes_in(st, buf, "ranges-cover-suspects"));
 	/* Round 102 (runbooks): dot leaders separate a label from its value. */
 	assert_true(passes_in(c, "Workload..........7B decode, one step\nHardware..........A100\n"
 				 "Top CUDA time.....aten::copy_, 61% of CUDA time\nTop CPU / orchestration...Python loop 11 ms\n"
