@@ -2663,6 +2663,48 @@ static size_t next_quote(const char *b, size_t from, size_t to)
 	return q ? (size_t)(q - b) : to;
 }
 
+/* A line that opens with a label saying not to ("DO NOT (yet): rewrite
+ * attention.", "# don't: triton attention rewrite", "wouldnt do yet:
+ * custom attention kernel"): what follows the colon, up to its sentence's
+ * end, is rejected, as "not" before it would reject it. A bare "No:" or
+ * "Not:" answers a question and is left alone. */
+static void mark_negating_labels(struct gr_analysis *a)
+{
+	static const char *const cues[] = { "do not", "don't", "dont", "never", "wouldn't", "wouldnt", "won't", "wont",
+					    "avoid", "skip", "not yet", "not now", "shouldn't", "shouldnt", NULL };
+	const struct gr_report *r = a->r;
+	if (!indexed(r))
+		return;
+	const char *lo = r->tri->lower;
+	int any = 0;
+	for (const char *const *c = cues; *c && !any; c++)
+		any = gr_memmem(lo, r->tri->len, *c, strlen(*c)) != NULL;
+	if (!any)
+		return;
+	for (size_t l = 0; l < r->text.nlines; l++) {
+		size_t s = r->text.lines[l].off, e = s + r->text.lines[l].len;
+		while (s < e && strchr(" \t#*_>-0123456789.)", lo[s]))
+			s++;
+		const char *colon = memchr(lo + s, ':', e - s);
+		if (!colon || (size_t)(colon - lo) > s + 40)
+			continue;
+		size_t c = (size_t)(colon - lo);
+		if (gr_count_words(lo, s, c) > 5 || !has_phrase(lo, span_at(s, c), cues))
+			continue;
+		size_t end = e;
+		for (size_t t = 0; t < r->nsentences; t++)
+			if (r->sentences[t].start <= c + 1 && r->sentences[t].end > c + 1) {
+				end = r->sentences[t].end < e ? r->sentences[t].end : e;
+				break;
+			}
+		for (size_t k = 0; k < a->ex->nconcepts; k++)
+			for (size_t i = first_at(&a->concepts[k], c + 1); i < a->concepts[k].n &&
+									    a->concepts[k].v[i].start < end;
+			     i++)
+				a->concepts[k].v[i].negated = 1;
+	}
+}
+
 /* Every concept mention that starts in [from, to) counts for nothing. */
 static void withdraw_range(struct gr_analysis *a, size_t from, size_t to)
 {
@@ -3584,6 +3626,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_superseded(a);
 	mark_feedback_quotes(a);
 	mark_changelog(a);
+	mark_negating_labels(a);
 	free(cues.v);
 	free(cues.verdict);
 	free(cues.rejected);
