@@ -2717,6 +2717,12 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	snprintf(buf, sizeof(buf), "Ruled out: matmul (expected), SDPA (already flash).\nStill in: the copies and the "
 		 "tokenizer.\n\n%s", ranges);
 	assert_true(passes_in(st, buf, "ranges-cover-suspects"));
+	/* ... and a label that says not to rejects what follows its colon. */
+	assert_true(passes_with(part_a, head, "\n# DO NOT (yet): rewrite attention in Triton. Flash is already selected.\n",
+				"no-custom-attention"));
+	assert_true(passes_with(part_a, head, "\nwouldnt do yet: custom attention kernel. attention already flash\n",
+				"no-custom-attention"));
+	assert_false(passes_with(part_a, head, "\nDay 2: custom attention kernel in Triton.\n", "no-custom-attention"));
 	/* Round 102 (runbooks): dot leaders separate a label from its value. */
 	assert_true(passes_in(c, "Workload..........7B decode, one step\nHardware..........A100\n"
 				 "Top CUDA time.....aten::copy_, 61% of CUDA time\nTop CPU / orchestration...Python loop 11 ms\n"
