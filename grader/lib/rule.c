@@ -1910,8 +1910,13 @@ static void mark_uncommitted(struct gr_analysis *a)
 		size_t d = w;
 		while (d < e && (b[d] == ' ' || b[d] == '-' || (d + 2 < e && !memcmp(b + d, "\xE2\x80", 2))))
 			d += b[d] == ' ' || b[d] == '-' ? 1 : 3;
+		/* a stand-in is no answer whatever follows its dash: "TBD - need
+		 * to check w/ team which is easier to ship" */
+		static const char *const standins[] = { "tbd", "tba", "to be decided", "undecided", "not decided",
+							"not decided yet", "none yet", "nothing yet", NULL };
 		int stop = w == e || strchr(".;!\n", b[w]) ||
-			   (d > w && d + 7 <= e && !strncasecmp(b + d, "depends", 7));
+			   (d > w && d + 7 <= e && !strncasecmp(b + d, "depends", 7)) ||
+			   (d > w && z > s && word_in(b + s, z - s, standins));
 		if (z <= s || !stop || !word_in(b + s, z - s, decline))
 			continue;
 		struct gr_span fs = gr_scope_span(r, (struct gr_scope){ .kind = GR_SCOPE_FIELD, .index = (int)f });

@@ -2723,6 +2723,9 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	assert_true(passes_with(part_a, head, "\nwouldnt do yet: custom attention kernel. attention already flash\n",
 				"no-custom-attention"));
 	assert_false(passes_with(part_a, head, "\nDay 2: custom attention kernel in Triton.\n", "no-custom-attention"));
+	/* A stand-in is no answer whatever follows its dash. */
+	assert_false(passes_in(b, "Next experiment: TBD - need to check w/ team which is easier to ship, CUDA graphs "
+				  "or torch.compile\n", "single-experiment"));
 	/* Round 102 (runbooks): dot leaders separate a label from its value. */
 	assert_true(passes_in(c, "Workload..........7B decode, one step\nHardware..........A100\n"
 				 "Top CUDA time.....aten::copy_, 61% of CUDA time\nTop CPU / orchestration...Python loop 11 ms\n"
