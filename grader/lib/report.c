@@ -3032,11 +3032,21 @@ static int foreign_note(const struct parser *p, size_t i, size_t from)
 }
 
 /* Does line i open with a short label and its answer ("Still in: the
- * copies", "**Verdict:** ...")? Returns 1 only when words follow the colon. */
+ * copies", "**Verdict:** ...")? Returns 1 only when words follow the colon,
+ * and not for a label that goes on with the answer above ("**Why:** ..."). */
 static int labelled_line(const struct parser *p, size_t i)
 {
+	static const char *const goes_on[] = { "why", "because", "reason", "reasons", "rationale", "since", "note",
+					       "notes", "because of", "why not", NULL };
 	const char *b = p->buf;
 	size_t s = p->li[i].body, e = p->li[i].off + p->li[i].len;
+	while (s < e && (b[s] == '*' || b[s] == '_'))
+		s++;
+	for (const char *const *g = goes_on; *g; g++) {
+		size_t n = strlen(*g);
+		if (s + n < e && !strncasecmp(b + s, *g, n) && strchr(":*_ ", b[s + n]))
+			return 0;
+	}
 	for (size_t k = s; k < e && k < s + 32; k++) {
 		if (b[k] == ':')
 			return k > s && gr_count_words(b, s, k) <= 3 && has_content(b, k + 1, e);
