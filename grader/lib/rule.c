@@ -3036,11 +3036,9 @@ static void mark_meta(struct gr_analysis *a)
 	}
 }
 
-/* Where sentence s ends with "?" (past the trailing bytes in trim), or 0. */
-static size_t question_end(const struct gr_report *r, size_t s, const char *trim)
+/* Where sp ends with "?" (past the trailing bytes in trim), or 0. */
+static size_t question_end(const char *b, struct gr_span sp, const char *trim)
 {
-	const char *b = r->text.buf;
-	struct gr_span sp = r->sentences[s];
 	size_t e = sp.end;
 	while (e > sp.start && strchr(trim, b[e - 1]))
 		e--;
@@ -3055,7 +3053,7 @@ static int open_question(const struct gr_report *r, size_t s)
 					      "because", "likely", "probably", "right", "answer", "not", "never",
 					      "hardly", "absolutely", "sure", NULL };
 	const char *b = r->text.buf;
-	if (!question_end(r, s, " \n*_\")'"))
+	if (!question_end(b, r->sentences[s], " \n*_\")'"))
 		return 0;
 	if (s + 1 >= r->nsentences)
 		return 1;
@@ -3089,7 +3087,7 @@ static int keyword_question(const struct gr_report *r, size_t s)
 {
 	const char *b = r->text.buf;
 	struct gr_span sp = r->sentences[s];
-	size_t e = question_end(r, s, " \n,");
+	size_t e = question_end(b, sp, " \n,");
 	if (!e)
 		return 0;
 	int ln = gr_text_line_of(&r->text, sp.start);
@@ -3975,10 +3973,7 @@ static int clause_has(const struct gr_analysis *a, int c, const struct gr_mentio
 /* Does sentence s end with a question mark? */
 static int asks_at_end(const char *b, struct gr_span sp)
 {
-	size_t e = sp.end;
-	while (e > sp.start && strchr(" \n*_\")'", b[e - 1]))
-		e--;
-	return e > sp.start && b[e - 1] == '?';
+	return question_end(b, sp, " \n*_\")'") != 0;
 }
 
 /* Does sentence s weigh ideas as questions left open ("Could we capture
