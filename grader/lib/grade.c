@@ -120,9 +120,10 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 			rc |= add_warning(v, strdup(notes[k].say));
 	/* The copy under "### v1 (superseded)": say which lines were set aside. */
 	for (size_t l = 0; !rc && r->old_line && l < r->text.nlines; l++) {
-		if (!r->old_line[l] || r->old_line[l] == 3 || r->old_line[l] == 4 || r->old_line[l] >= 6)
-			continue; /* a list of mistakes is read: what explains them is the learner's;
-				   * a self-check's ticks are marks, said nothing of */
+		if (r->old_line[l] != 1 && r->old_line[l] != 2 && r->old_line[l] != 5)
+			continue; /* only set-aside copies are named: a list of mistakes is read (what
+				   * explains them is the learner's), a self-check's ticks and an argued
+				   * position are marks, said nothing of */
 		size_t e = l;
 		while (e + 1 < r->text.nlines && r->old_line[e + 1] == r->old_line[l])
 			e++;

@@ -1833,7 +1833,6 @@ static const char *const mistake_words[] = { "mistakes", "mistake", "pitfalls", 
 
 static int mistakes_heading(const struct parser *p, const struct linfo *l)
 {
-	const char *const *words = mistake_words;
 	size_t s, e;
 	if (l->blank || l->code || l->field >= 0 || l->item == 1)
 		return 0;
@@ -1849,7 +1848,7 @@ static int mistakes_heading(const struct parser *p, const struct linfo *l)
 		if (gr_count_words(p->buf, s, e) > 10)
 			return 0;
 	}
-	return any_word_ci(p->buf, s, e, words);
+	return any_word_ci(p->buf, s, e, mistake_words);
 }
 
 /* Line l lists wrong answers after a short label of its own, on the line:
@@ -2771,9 +2770,8 @@ static int bold_label_after_blank(const struct parser *p, size_t i)
  * advocate: ...", "Pro tokenizer: ... Con: ...", "Claim (the obvious
  * reading): ...". What the learner commits to is the verdict that answers
  * it, which says so again in its own words; the argued position, its
- * line, counts for nothing (old_line 7). Returns the
- * label's end (after its colon), or 0 when line i opens no such position. */
-static size_t argued_label(const struct parser *p, size_t i)
+ * line, counts for nothing (old_line 7). */
+static int argued_label(const struct parser *p, size_t i)
 {
 	static const char *const heads[] = { "counter", "counterpoint", "counter-point", "counterargument",
 					     "counter-argument", "counterclaim", "counter-claim", "steelman", "steel-man",
@@ -2810,21 +2808,14 @@ static size_t argued_label(const struct parser *p, size_t i)
 		hit = 0;
 	for (const char *const *ph = phrases; *ph && !hit; ph++)
 		hit = word_at_ci(b, s, le, *ph);
-	if (!hit)
-		return 0;
-	k++;
-	while (k < e && strchr(" *_", b[k]))
-		k++;
-	return k;
+	return hit;
 }
 
 static void mark_argued(struct parser *p)
 {
-	for (size_t i = 0; i < p->nl; i++) {
-		if (!argued_label(p, i))
-			continue;
-		p->r->old_line[i] = (unsigned char)(p->li[i].old = 7);
-	}
+	for (size_t i = 0; i < p->nl; i++)
+		if (argued_label(p, i))
+			p->r->old_line[i] = (unsigned char)(p->li[i].old = 7);
 }
 
 /* Does line i open a self-check ("Self-check:", "**Rubric check**", "##
@@ -3037,7 +3028,7 @@ static int foreign_note(const struct parser *p, size_t i, size_t from)
 static int labelled_line(const struct parser *p, size_t i)
 {
 	static const char *const goes_on[] = { "why", "because", "reason", "reasons", "rationale", "since", "note",
-					       "notes", "because of", "why not", NULL };
+					       "notes", NULL };
 	const char *b = p->buf;
 	size_t s = p->li[i].body, e = p->li[i].off + p->li[i].len;
 	while (s < e && (b[s] == '*' || b[s] == '_'))
@@ -3056,12 +3047,18 @@ static int labelled_line(const struct parser *p, size_t i)
 	return 0;
 }
 
+/* Does line j end the deferred answer that line `from` gives on its own
+ * line ("Ruled out: matmul, SDPA, slice.")? A line with a label of its own
+ * after it does ("Still in: the copies"). */
+static int ends_inline_answer(const struct parser *p, size_t from, size_t j)
+{
+	return !p->li[from].heading && !p->li[from].item && !p->li[j].item && labelled_line(p, j) &&
+	       labelled_line(p, from);
+}
+
 static size_t block_end(const struct parser *p, const size_t *start, size_t s, size_t from)
 {
-	/* "Ruled out: matmul, SDPA, slice." answers on its own line: a line
-	 * with a label of its own after it ("Still in: the copies") ends it */
-	int answered = p->ex->sections[s].deferred && !p->li[from].heading && !p->li[from].item &&
-		       labelled_line(p, from);
+	int deferred = p->ex->sections[s].deferred;
 	size_t endl = p->nl;
 	for (size_t t = 0; t < p->ex->nsections; t++)
 		if (t != s && start[t] != (size_t)-1 && start[t] > from && start[t] < endl)
@@ -3078,7 +3075,7 @@ static size_t block_end(const struct parser *p, const size_t *start, size_t s, s
 		int comment = first && p->li[i].heading && p->li[from].heading;
 		first = 0;
 		if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-		    ends_answer(p, i) || (answered && !p->li[i].item && labelled_line(p, i)))
+		    ends_answer(p, i) || (deferred && ends_inline_answer(p, from, i)))
 			return i;
 		if (foreign_note(p, i, from))
 			return i;
@@ -3208,10 +3205,8 @@ static int find_deferred(struct parser *p)
 		if (s < 0 || !p->ex->sections[s].deferred)
 			continue;
 		size_t j = i + 1;
-		int answered = !p->li[i].heading && !p->li[i].item && labelled_line(p, i); /* as block_end */
 		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j) &&
-		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i) &&
-		       !(answered && !p->li[j].item && labelled_line(p, j)))
+		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i) && !ends_inline_answer(p, i, j))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

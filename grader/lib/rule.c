@@ -2696,12 +2696,9 @@ static void mark_negating_labels(struct gr_analysis *a)
 		size_t c = (size_t)(colon - lo);
 		if (gr_count_words(lo, s, c) > 5 || !has_phrase(lo, span_at(s, c), cues))
 			continue;
-		size_t end = e;
-		for (size_t t = 0; t < r->nsentences; t++)
-			if (r->sentences[t].start <= c + 1 && r->sentences[t].end > c + 1) {
-				end = r->sentences[t].end < e ? r->sentences[t].end : e;
-				break;
-			}
+		size_t end = e, t = LOWER_BOUND(r->sentences, r->nsentences, end, c + 2); /* the one holding c + 1 */
+		if (t < r->nsentences && r->sentences[t].start <= c + 1 && r->sentences[t].end < e)
+			end = r->sentences[t].end;
 		for (size_t k = 0; k < a->ex->nconcepts; k++)
 			for (size_t i = first_at(&a->concepts[k], c + 1); i < a->concepts[k].n &&
 									    a->concepts[k].v[i].start < end;
@@ -3070,8 +3067,7 @@ static int open_question(const struct gr_report *r, size_t s)
 }
 
 /* Words in the question that ends at q: back to the line's start, a
- * colon, a comma or the previous "?" ("tokenizer: CPU, latency?"), or -1
- * when it has none. */
+ * colon, a comma or the previous "?" ("tokenizer: CPU, latency?"). */
 static int question_words(const char *b, size_t ls, size_t q)
 {
 	size_t k = q;
@@ -5124,8 +5120,9 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 		/* the lines wrapping the item before run on it; sub-bullets under
 		 * it ("  - 25 us x 240 = 6.1 ms") are its own, and the list goes
 		 * on after them: four points with details under them are four
-		 * bullets (blind writers count so; heading-like points over
-		 * sub-bullets split them) */
+		 * bullets, as blind writers count (so, too, are the first
+		 * corpus' bare headings over sub-bullets, which its writer did
+		 * not count as four) */
 		size_t from = prev_end;
 		if (prev_i != NONE) {
 			size_t k = prev_i + 1;
