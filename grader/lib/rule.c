@@ -437,8 +437,16 @@ static int deferred_by_section(const struct gr_report *r, const struct gr_mentio
 					      /* a fact conceded about what is deferred: "but it still adds its 22 ms to TTFT" */
 					      "still adds", "still add", "still counts", "still count", "still lands", "still land",
 					      "still sits", "still part of", NULL };
+	/* A concession about what is deferred is the learner's own claim:
+	 * "backlog: tokenizer (CPU, but every request waits for it)". */
+	static const char *const concede[] = { "but", "though", "although", "even though", "even so", NULL };
 	size_t start = deferred_start(r, x->start);
 	if (start == NONE)
+		return 0;
+	struct gr_span cl = r->clauses[x->clause];
+	while (cl.start < cl.end && !gr_isalpha((unsigned char)r->text.buf[cl.start]))
+		cl.start++;
+	if (cl.start > start && find_phrase(r->text.buf, cl, concede) == cl.start)
 		return 0;
 	struct gr_span sent = r->sentences[x->sentence];
 	if (sent.start <= start)
@@ -3678,14 +3686,26 @@ struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
 	case GR_SCOPE_SECTION: {
 		if (r->sections[scope.index].found)
 			return r->sections[scope.index].span;
-		/* No such answer written: judge what follows the five fields (the
-		 * whole report when it has no labels). */
-		size_t after = 0;
-		for (size_t f = 0; f < r->ex->nfields; f++)
-			if ((r->fields[f].state == GR_FIELD_LABELLED || r->fields[f].state == GR_FIELD_ALIASED) &&
-			    r->fields[f].value.end > after)
-				after = r->fields[f].value.end;
-		return (struct gr_span){ .start = after, .end = r->text.len };
+		/* No such answer written: judge what the five fields leave out,
+		 * after them and before them (the whole report when it has no
+		 * labels): the body of a report that ends with its fields. */
+		size_t after = 0, before = r->text.len;
+		for (size_t f = 0; f < r->ex->nfields; f++) {
+			const struct gr_report_field *rf = &r->fields[f];
+			if (rf->state != GR_FIELD_LABELLED && rf->state != GR_FIELD_ALIASED)
+				continue;
+			after = rf->value.end > after ? rf->value.end : after;
+			size_t at = r->text.lines[rf->line - 1].off;
+			before = at < before ? at : before;
+		}
+		/* ... from the first answer headed above them. */
+		size_t from = before;
+		for (size_t s = 0; s < r->ex->nsections; s++)
+			if (r->sections[s].found && r->sections[s].span.start < from)
+				from = r->sections[s].span.start;
+		if (before > after)
+			from = before = 0;
+		return (struct gr_span){ .start = after, .end = r->text.len, .start2 = from, .end2 = before };
 	}
 	case GR_SCOPE_SPAN:
 		return (struct gr_span){ .start = scope.start, .end = scope.end < r->text.len ? scope.end : r->text.len };

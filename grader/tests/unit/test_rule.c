@@ -2744,12 +2744,45 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 105 (planners): a body above the five fields answers the follow-up
+ * questions it heads; a plan's labels ("Action item:", "Env:", "Hot spot
+ * (GPU):") serve the fields; a concession about what is deferred ("backlog:
+ * tokenizer, but every request waits for it") is the learner's claim. */
+static void test_rule_planners(void **state)
+{
+	(void)state;
+	const char *body = "Hypotheses for copy_/to:\n"
+			   "1. Dtype casts: fp32 buffers cast to bf16 each layer. Test: record_shapes shows the input "
+			   "dtype of aten::to; fp32 in confirms, bf16 in rejects.\n"
+			   "2. Host-to-device movement of the inputs. Test: look for Memcpy HtoD in the trace; none "
+			   "means it's not this.\n\n";
+	char buf[2048];
+	snprintf(buf, sizeof(buf), "%s%s", body, PART_A_FIVE);
+	assert_true(passes(buf, "hypothesis-experiments"));
+	/* ... and with nothing above the fields, nothing is found there. */
+	assert_false(passes(PART_A_FIVE, "hypothesis-experiments"));
+	const char *plan = "Scope: 4096-token prompt, 128 out, bf16, bs 1\nEnv: L4\n"
+			   "Hot spot (GPU): matmul 38.4 ms and flash attention 31.7 ms\n"
+			   "Hot spot (CPU): tokenizer 22 ms\n"
+			   "Action item: re-profile with record_shapes=True and with_stack=True to find who calls to()\n";
+	assert_true(passes(plan, "single-experiment"));
+	assert_true(passes(plan, "movement-first"));
+	const char *head = PART_A_FIVE;
+	assert_true(passes_with(part_a, head,
+				"\nbacklog: tokenizer (22 ms CPU, nothing to do with the GPU, but every request waits "
+				"for it before prefill)\n",
+				"tokenizer-latency"));
+	assert_false(passes_with(part_a, head, "\nbacklog: tokenizer (22 ms CPU, nothing to do with the GPU)\n",
+				 "tokenizer-latency"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rule_negated_kernel_is_not_a_proposal),
 		cmocka_unit_test(test_rule_dictated_and_nested_plans),
 		cmocka_unit_test(test_rule_pitfalls_and_bounds),
+		cmocka_unit_test(test_rule_planners),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
