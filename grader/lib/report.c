@@ -1337,6 +1337,14 @@ static void find_fields(struct parser *p)
 			size_t cut = next_inline_label(p, vs, end, colons >= 3, &nf, &ns, &nv);
 			if (!cut || nv <= vs)
 				break;
+			/* "Next experiment: Action: ..." names the field twice:
+			 * the second name is decoration, the value follows it. */
+			if (nf == f && f >= 0 && cut == vs) {
+				if (ns == GR_FIELD_LABELLED) /* "wl... Workload:" */
+					state = ns;
+				vs = nv;
+				continue;
+			}
 			if (f >= 0)
 				set_field(p, f, state, (int)i + 1, vs, cut);
 			else if (l->nsec > 0)

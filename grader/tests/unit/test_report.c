@@ -296,6 +296,22 @@ static void test_report_run_together_sections(void **state)
 	gr_report_free(&r);
 }
 
+/* A field named twice on its line ("Next experiment: Action: ...", a
+ * planner's "Action item" after the template's label) keeps the value
+ * after the second name, and the template's label wins ("wl... Workload:"). */
+static void test_report_field_named_twice(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "wl... Workload: 7B, 4096 prompt tokens\nHardware: A100\n"
+		  "**Next experiment**: Action: Bob - re-profile with record_shapes=True\n");
+	value_is(&r, "next-experiment", "Bob - re-profile with record_shapes=True");
+	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "7B, 4096 prompt tokens");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	gr_report_free(&r);
+}
+
 /* Emoji, lettered answers and "Part N" are decoration; a numbered list
  * under an empty label is its value; "3." in the hypotheses' own list is
  * not answer 3. */
@@ -467,6 +483,7 @@ int main(void)
 		cmocka_unit_test(test_report_run_together_sections),
 		cmocka_unit_test(test_report_sections_by_heading_and_number),
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
+		cmocka_unit_test(test_report_field_named_twice),
 		cmocka_unit_test(test_report_marks_before_labels),
 		cmocka_unit_test(test_report_placeholder_values),
 		cmocka_unit_test(test_report_task_lists_templates_and_compared_fields),
