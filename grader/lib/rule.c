@@ -3190,6 +3190,16 @@ static int slashed_names(const char *b, struct gr_span sp)
 	return total + (run >= 3 ? run : 0);
 }
 
+/* A number of its own in sp ("38 ms", "54 calls"), not a digit inside a
+ * name ("bf16", "h2d"). */
+static int has_number(const char *b, struct gr_span sp)
+{
+	for (size_t k = sp.start; k < sp.end; k++)
+		if (isdigit((unsigned char)b[k]) && (k == sp.start || !gr_isword((unsigned char)b[k - 1])))
+			return 1;
+	return 0;
+}
+
 /* "H1", "h2", "E1", "hyp2" before a colon: the tag of a hypothesis or of
  * its experiment. */
 static int hyp_tag(const char *w, size_t n, char next)
@@ -3228,6 +3238,8 @@ static void mark_stuffed(struct gr_analysis *a)
 	 * word ("fused attention wrong no attention op launches Python not
 	 * math"), are lists too. One keyword line alone in an honest report
 	 * costs only itself. */
+	size_t bare[8];
+	int nbare = 0;
 	for (int strict = 0; strict < 2; strict++)
 	for (size_t s = 0; s < r->nsentences && (!strict || a->nstuffed >= 2); s++) {
 		struct gr_span sp = r->sentences[s];
@@ -3361,7 +3373,20 @@ static void mark_stuffed(struct gr_analysis *a)
 		    (dump && distinct >= 3) || (strict && words >= 5 && function * 4 < words)) {
 			a->stuffed[s] = 1;
 			a->nstuffed++;
+			continue;
 		}
+		/* Four bare items, not a word of a claim nor a number from the
+		 * table ("record_shapes, with_stack, bf16 loading, Memcpy"): a
+		 * list that may be a terse answer. Two of them, and the report
+		 * is answering in keywords. */
+		if (!strict && items >= 4 && !function && distinct >= 3 && nbare < 8 && !has_number(b, sp) &&
+		    !ends_in_verdict(b, last, sp.end) && !(first != NONE && opens_with_claim(b, sp.start, first)) &&
+		    !introduces_list(b, sp))
+			bare[nbare++] = s;
+	}
+	for (int i = 0; nbare >= 2 && i < nbare; i++) {
+		a->stuffed[bare[i]] = 1;
+		a->nstuffed++;
 	}
 	mark_meta(a);
 	mark_questions(a);
