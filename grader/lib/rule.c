@@ -2724,6 +2724,20 @@ static void withdraw_range(struct gr_analysis *a, size_t from, size_t to)
 			a->concepts[c].v[i].negated = a->concepts[c].v[i].stuffed = 1;
 }
 
+/* Is "grader" (ending at lo[k]) the command, followed by one of its verbs
+ * ("grader new part-a", "grader grade part-a answers/part-a.md")? */
+static int command_echo(const char *lo, size_t k, size_t len)
+{
+	static const char *const verbs[] = { "new", "grade", "show", "list", "hint", "validate", "lint", "bulk",
+					     "gradescope", "table", "help", NULL };
+	if (k >= len || lo[k] != ' ')
+		return 0;
+	size_t w = k + 1, e = w;
+	while (e < len && gr_isalpha((unsigned char)lo[e]))
+		e++;
+	return e < len && (lo[e] == ' ' || lo[e] == '\n') && word_in(lo + w, e - w, verbs);
+}
+
 /* A resubmission quotes the feedback it answers: 'Feedback I got: "Separate
  * model math from avoidable movement ..."', 'the self-check said *"Next
  * experiment targets GPU math"*', or 'Feedback on v1:' over a blockquote.
@@ -2747,6 +2761,8 @@ static void mark_feedback_quotes(struct gr_analysis *a)
 			continue;
 		for (const char *at = lo; (at = gr_memmem(at, len - (size_t)(at - lo), *c, n)); at += n) {
 			size_t k = (size_t)(at - lo) + n;
+			if (c == cues + 3 && command_echo(lo, k, len))
+				continue; /* "grader new stretch - I'd add ... "tokenize"": a command, not feedback */
 			const struct gr_line *ln = &r->text.lines[gr_text_line_of(&r->text, k) - 1];
 			size_t le = ln->off + ln->len, q = k, quoted = 0;
 			while ((q = next_quote(b, q, le)) < le) {

@@ -816,6 +816,16 @@ static void test_rule_copied_feedback_is_ignored(void **state)
 	assert_true(passes_in(st, "- [x] Names the range mechanism: I wrap each part in torch.profiler.record_function"
 				  "(\"tokenize\"), record_function(\"cast_dtype\") and record_function(\"prefill\").\n",
 			      "ranges-api"));
+	/* "grader new stretch" is the command the learner ran, not feedback:
+	 * the names quoted after it on its line are the learner's own. */
+	const char *named = "I'd add record_function ranges \"tokenize\" around tokenizer.encode, \"h2d_inputs\" "
+			    "around the .to(device), \"cast_dtype\" and \"prefill\".\n";
+	char text[512];
+	snprintf(text, sizeof(text), "grader new stretch - %s", named);
+	assert_true(passes_in(st, text, "ranges-named"));
+	/* ... while the words a grader is quoted saying are still not. */
+	assert_false(passes_in(st, "The grader said \"record_function ranges `tokenize`, `h2d_inputs`, `prefill`\" "
+				   "would pass, so there.\n", "ranges-named"));
 	gr_exercise_free(st);
 	assert_true(passes("Top CPU / orchestration cost: tokenizer CPU time still adds to request latency (22 ms of "
 			   "tokenizer.encode before the first token is part of TTFT).\n",
