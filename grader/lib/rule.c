@@ -4667,11 +4667,13 @@ static int headline_then_how(const char *b, size_t first, size_t cs)
 
 /* "switch to FlashAttention-2 in bf16", "compile with CUDA graphs": a kind
  * named right after "in"/"with", behind another kind of the list in the
- * same clause, is a setting of that experiment, not a second one. */
+ * same clause, is a setting of that experiment, not a second one; after
+ * "by"/"via" it is the means ("move the loop out of Python by capturing
+ * one decode step in a CUDA graph"). */
 static int setting_of_other(const struct gr_analysis *a, const struct gr_rule *rule, size_t kind,
 			    const struct gr_mention *x)
 {
-	static const char *const joins[] = { "in", "with", NULL };
+	static const char *const joins[] = { "in", "with", "by", "via", NULL };
 	const char *b = a->r->text.buf;
 	size_t cs = a->r->clauses[x->clause].start;
 	struct gr_span w = word_before(b, cs, x->start);

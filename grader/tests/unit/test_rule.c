@@ -338,6 +338,11 @@ static void test_rule_asides_options_and_headings(void **state)
 				  "less painful - and compare ms/token.\n", "single-experiment"));
 	assert_true(passes_in(b, "Next experiment: cut launch overhead - capture the decode step as one CUDA graph - "
 				 "and compare ms/token.\n", "single-experiment"));
+	/* "by"/"via" gives the means of the change: one experiment. */
+	assert_true(passes_in(b, "Next experiment: take the decode loop out of Python by capturing a step in a CUDA "
+				 "graph, then compare ms/token.\n", "single-experiment"));
+	assert_false(passes_in(b, "Next experiment: take the decode loop out of Python, and capture a step in a CUDA "
+				  "graph, then compare ms/token.\n", "single-experiment"));
 	const char *four = "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n- B: matmul is 240 tiny "
 			   "launches.\n- A is GPU-bound; B is host-bound.\n- Fused attention is wrong: no attention op.\n";
 	const char *three = "2) Contrast\n\n- A: matmul is real math, 18 calls of 2 ms.\n- B: matmul is 240 tiny "
