@@ -2842,6 +2842,52 @@ static void mark_changelog(struct gr_analysis *a)
 	}
 }
 
+/* A list the learner calls keywords ("Keywords: bf16, flash, copy_, TTFT",
+ * "keywords / what I noticed:" over bullets, "[keywords: math vs movement,
+ * avoidable movement]" after a line, "notes (keywords I think are
+ * relevant):") is a bag of words by the learner's own account: it counts
+ * for nothing. The label opens its line (or a bracket); after its colon,
+ * the rest of the line (or of the bracket), or with nothing there, the
+ * lines below it up to a blank line. */
+static void mark_keyword_lists(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	const struct gr_trigrams *t = r->tri;
+	if (!indexed(r) || !gr_trigrams_may_hold(t, "keyword", 7) || !gr_memmem(t->lower, t->len, "keyword", 7))
+		return;
+	const char *lo = t->lower;
+	for (size_t l = 0; l < r->text.nlines; l++) {
+		size_t s = r->text.lines[l].off, e = s + r->text.lines[l].len;
+		for (const char *at = lo + s; (at = gr_memmem(at, (size_t)(lo + e - at), "keyword", 7)); at += 7) {
+			size_t k = (size_t)(at - lo), h = k;
+			while (h > s && strchr(" *_#>-", lo[h - 1]))
+				h--;
+			int bracket = h > s && lo[h - 1] == '[';
+			/* "notes (keywords I think are relevant):" names its list too */
+			int aside = h > s && lo[h - 1] == '(' && gr_count_words(lo, s, h) <= 3;
+			if (h > s && !bracket && !aside)
+				continue; /* "see keywords", "the keywords in the rubric" */
+			const char *colon = memchr(at, ':', e - k);
+			if (!colon || colon - at > 40)
+				continue;
+			size_t v = (size_t)(colon - lo) + 1, z = e;
+			if (bracket) {
+				const char *close = memchr(lo + v, ']', e - v);
+				z = close ? (size_t)(close - lo) : e;
+			}
+			size_t y = z;
+			while (y > v && strchr(" *_", lo[y - 1]))
+				y--;
+			if (y > v) {
+				withdraw_range(a, v, z);
+				continue;
+			}
+			for (size_t n = l + 1; n < r->text.nlines && r->text.lines[n].len; n++)
+				withdraw_range(a, r->text.lines[n].off, r->text.lines[n].off + r->text.lines[n].len);
+		}
+	}
+}
+
 /* Does any concept mention or quoted number start in [from, to)? */
 static int says_something(const struct gr_analysis *a, size_t from, size_t to)
 {
@@ -3674,6 +3720,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	mark_superseded(a);
 	mark_feedback_quotes(a);
 	mark_changelog(a);
+	mark_keyword_lists(a);
 	mark_negating_labels(a);
 	free(cues.v);
 	free(cues.verdict);

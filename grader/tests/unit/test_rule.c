@@ -777,6 +777,22 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 	assert_false(passes("Top CUDA time: matmul, flash attention, required compute, copy_, to, 2.8 GiB, data "
 			    "movement, not needed.\n",
 			    "math-vs-movement"));
+	/* Two bare lines of four items, no claim between them (round 106). */
+	assert_false(passes("Top CPU / orchestration cost: tokenizer.encode, slice, CPU overhead, latency?\n"
+			    "Next experiment: record_shapes, with_stack, bf16 loading, Memcpy\n", "movement-first"));
+	assert_true(passes("Next experiment: record_shapes, with_stack, bf16 loading, Memcpy\n", "movement-first"));
+	/* What the learner calls keywords is a bag of words by their own
+	 * account (round 107), under a label or in a bracket tag. */
+	const char *tok = "the tokenizer's 22 ms of CPU time lands in TTFT";
+	char text[256];
+	snprintf(text, sizeof(text), "Keywords: %s\n", tok);
+	assert_false(passes(text, "tokenizer-latency"));
+	snprintf(text, sizeof(text), "notes (keywords I think are relevant):\n- %s\n", tok);
+	assert_false(passes(text, "tokenizer-latency"));
+	snprintf(text, sizeof(text), "Top CPU / orchestration cost: tokenizer.encode [keywords: %s]\n", tok);
+	assert_false(passes(text, "tokenizer-latency"));
+	snprintf(text, sizeof(text), "Top CPU / orchestration cost: %s (see keywords)\n", tok);
+	assert_true(passes(text, "tokenizer-latency"));
 }
 
 static void test_rule_fact_warnings(void **state)
