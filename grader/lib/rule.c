@@ -2738,6 +2738,22 @@ static int command_echo(const char *lo, size_t k, size_t len)
 	return e < len && (lo[e] == ' ' || lo[e] == '\n') && word_in(lo + w, e - w, verbs);
 }
 
+/* What a label on line l says, from v to z: that text when it has some,
+ * else the lines below the label up to a blank line, counts for nothing. */
+static void withdraw_labelled(struct gr_analysis *a, size_t l, size_t v, size_t z)
+{
+	const struct gr_text *t = &a->r->text;
+	size_t y = z;
+	while (y > v && strchr(" *_", t->buf[y - 1]))
+		y--;
+	if (y > v) {
+		withdraw_range(a, v, z);
+		return;
+	}
+	for (size_t n = l + 1; n < t->nlines && t->lines[n].len; n++)
+		withdraw_range(a, t->lines[n].off, t->lines[n].off + t->lines[n].len);
+}
+
 /* A resubmission quotes the feedback it answers: 'Feedback I got: "Separate
  * model math from avoidable movement ..."', 'the self-check said *"Next
  * experiment targets GPU math"*', or 'Feedback on v1:' over a blockquote.
@@ -2830,15 +2846,7 @@ static void mark_changelog(struct gr_analysis *a)
 		const char *colon = memchr(lo + s + n, ':', e - s - n);
 		if (!colon || colon - (lo + s + n) > 40 || has_phrase(lo, span_at(s + n, (size_t)(colon - lo)), proposing))
 			continue;
-		size_t v = (size_t)(colon - lo) + 1, z = e;
-		while (z > v && strchr(" *_", lo[z - 1]))
-			z--;
-		if (z > v) {
-			withdraw_range(a, v, e);
-			continue;
-		}
-		for (size_t k = l + 1; k < r->text.nlines && r->text.lines[k].len; k++)
-			withdraw_range(a, r->text.lines[k].off, r->text.lines[k].off + r->text.lines[k].len);
+		withdraw_labelled(a, l, (size_t)(colon - lo) + 1, e);
 	}
 }
 
@@ -2875,15 +2883,7 @@ static void mark_keyword_lists(struct gr_analysis *a)
 				const char *close = memchr(lo + v, ']', e - v);
 				z = close ? (size_t)(close - lo) : e;
 			}
-			size_t y = z;
-			while (y > v && strchr(" *_", lo[y - 1]))
-				y--;
-			if (y > v) {
-				withdraw_range(a, v, z);
-				continue;
-			}
-			for (size_t n = l + 1; n < r->text.nlines && r->text.lines[n].len; n++)
-				withdraw_range(a, r->text.lines[n].off, r->text.lines[n].off + r->text.lines[n].len);
+			withdraw_labelled(a, l, v, z);
 		}
 	}
 }
