@@ -1894,7 +1894,7 @@ static void mark_uncommitted(struct gr_analysis *a)
 	static const char *const decline[] = { "not yet", "not sure yet", "not sure", "unsure", "undecided", "tbd",
 					       "to be decided", "depends", "it depends", "unclear", "unclear yet",
 					       "don't know yet", "dont know yet", "no idea yet", "none yet", "nothing yet",
-					       "not decided", "not decided yet", NULL };
+					       "not decided", "not decided yet", "todo", "to do", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	for (size_t f = 0; f < a->ex->nfields; f++) {
@@ -1918,13 +1918,15 @@ static void mark_uncommitted(struct gr_analysis *a)
 		size_t d = w;
 		while (d < e && (b[d] == ' ' || b[d] == '-' || (d + 2 < e && !memcmp(b + d, "\xE2\x80", 2))))
 			d += b[d] == ' ' || b[d] == '-' ? 1 : 3;
-		/* a stand-in is no answer whatever follows its dash: "TBD - need
-		 * to check w/ team which is easier to ship" */
+		/* a stand-in is no answer whatever follows its dash or bracket:
+		 * "TBD - need to check w/ team which is easier to ship", "TODO
+		 * (graphs vs compile, need to read up)"; "TODO: re-profile ..."
+		 * is a task, and answers */
 		static const char *const standins[] = { "tbd", "tba", "to be decided", "undecided", "not decided",
-							"not decided yet", "none yet", "nothing yet", NULL };
+							"not decided yet", "none yet", "nothing yet", "todo", "to do", NULL };
 		int stop = w == e || strchr(".;!\n", b[w]) ||
 			   (d > w && d + 7 <= e && !strncasecmp(b + d, "depends", 7)) ||
-			   (d > w && z > s && word_in(b + s, z - s, standins));
+			   ((d > w || b[w] == '(') && z > s && word_in(b + s, z - s, standins));
 		if (z <= s || !stop || !word_in(b + s, z - s, decline))
 			continue;
 		struct gr_span fs = gr_scope_span(r, (struct gr_scope){ .kind = GR_SCOPE_FIELD, .index = (int)f });

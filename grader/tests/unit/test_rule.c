@@ -2757,6 +2757,11 @@ static void test_rule_pitfalls_and_bounds(void **state)
 	/* A stand-in is no answer whatever follows its dash. */
 	assert_false(passes_in(b, "Next experiment: TBD - need to check w/ team which is easier to ship, CUDA graphs "
 				  "or torch.compile\n", "single-experiment"));
+	/* ... or its bracket (round 108); "TODO:" opens a task, which answers. */
+	assert_false(passes_in(b, "Next experiment: TODO (CUDA graphs probably, need to read up) - will finish "
+				  "Sunday\n", "single-experiment"));
+	assert_true(passes_in(b, "Next experiment: TODO: capture the decode step in a CUDA graph and compare "
+				 "ms/token\n", "single-experiment"));
 	/* Round 102 (runbooks): dot leaders separate a label from its value. */
 	assert_true(passes_in(c, "Workload..........7B decode, one step\nHardware..........A100\n"
 				 "Top CUDA time.....aten::copy_, 61% of CUDA time\nTop CPU / orchestration...Python loop 11 ms\n"
