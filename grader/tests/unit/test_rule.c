@@ -781,6 +781,12 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 	assert_false(passes("Top CPU / orchestration cost: tokenizer.encode, slice, CPU overhead, latency?\n"
 			    "Next experiment: record_shapes, with_stack, bf16 loading, Memcpy\n", "movement-first"));
 	assert_true(passes("Next experiment: record_shapes, with_stack, bf16 loading, Memcpy\n", "movement-first"));
+	/* ... "to" alone between commas is the op, not a function word; and
+	 * once two lines are lists, the report's other terse lines are read
+	 * strictly (round 109). */
+	assert_false(passes("Top CUDA time: matmul, attention, copy_, to\nTop CPU / orchestration cost: tokenizer, copy_, "
+			    "to, slice\nNext experiment: profiling / record_shapes / dtype check / Triton?\n",
+			    "movement-first"));
 	/* What the learner calls keywords is a bag of words by their own
 	 * account (round 107), under a label or in a bracket tag. */
 	const char *tok = "the tokenizer's 22 ms of CPU time lands in TTFT";
