@@ -3274,6 +3274,161 @@ static int hyp_tag(const char *w, size_t n, char next)
 	       (n == 4 && !strncasecmp(w, "exp", 3));
 }
 
+/* How a terse sentence s (with distinct concepts) reads: a keyword list
+ * (its mentions count for nothing), four bare items that may be a terse
+ * answer (two of them are a keyword report), or neither. strict: the
+ * report was caught listing keywords already. */
+enum terse { TERSE_NO, TERSE_LIST, TERSE_BARE };
+
+static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct, int strict)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	struct gr_span sp = r->sentences[s];
+	int words = 0, function = 0;
+	if (distinct < (strict ? 2 : 4) || a->stuffed[s])
+		return TERSE_NO; /* too few concepts to stuff: no need to count words */
+	int line = gr_text_line_of(&r->text, sp.start);
+	const struct gr_line *ln = &r->text.lines[line - 1];
+	size_t lead = ln->off;
+	while (lead < ln->off + ln->len && b[lead] == ' ')
+		lead++;
+	if (lead < ln->off + ln->len && b[lead] == '|')
+		return TERSE_NO; /* a table row is terse by nature */
+	if (r->code_line[line - 1])
+		return TERSE_NO; /* so is code, and it is no keyword list */
+	int head = 1; /* the next word opens a clause (the sentence, or after "; ") */
+	for (size_t k = sp.start; k < sp.end;) {
+		if (b[k] == ';')
+			head = 1;
+		/* An arrow states an outcome ("float32 in -> H1 confirmed"),
+		 * a spaced "=" an identity ("matmul/attention = real
+		 * compute"): each reads as a word of a claim, not of a list. */
+		if ((b[k] == '-' || b[k] == '=') && k + 1 < sp.end && b[k + 1] == '>') {
+			function++;
+			k += 2;
+			continue;
+		}
+		if (b[k] == '=' && k > sp.start && b[k - 1] == ' ' && k + 1 < sp.end && b[k + 1] == ' ') {
+			function++;
+			k++;
+			continue;
+		}
+		if (k + 2 < sp.end && (!memcmp(b + k, "\xE2\x86\x92", 3) || !memcmp(b + k, "\xE2\x89\x88", 3))) {
+			function++; /* → states an outcome, ≈ a sum's value ("... ≈ 70 ms of math") */
+			k += 3;
+			continue;
+		}
+		/* Arithmetic on the table's numbers ("38.4 ms + flash 31.7 ms")
+		 * and "w/" (with) are words of a claim too. */
+		if (b[k] == '+' && k > sp.start + 1 && b[k - 1] == ' ' && k + 1 < sp.end && b[k + 1] == ' ' &&
+		    (isdigit((unsigned char)b[k - 2]) || (k >= sp.start + 4 && !strncasecmp(b + k - 3, "ms", 2)))) {
+			function++;
+			k++;
+			continue;
+		}
+		if ((b[k] == 'w' || b[k] == 'W') && k + 1 < sp.end && b[k + 1] == '/' &&
+		    (k == sp.start || !gr_isalnum((unsigned char)b[k - 1]))) {
+			function++;
+			k += 2;
+			continue;
+		}
+		if (!(gr_isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
+			k++;
+			continue;
+		}
+		size_t w = k;
+		while (k < sp.end && (gr_isword((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80 || b[k] == '\''))
+			k++;
+		size_t n = k - w;
+		if ((n == 2 && tolower((unsigned char)b[w]) == 'm' && tolower((unsigned char)b[w + 1]) == 's') ||
+		    (w > sp.start && isdigit((unsigned char)b[w - 1])) || unit_after_number(b, sp.start, w, n))
+			continue; /* units of a number */
+		if (n >= 2 && (!memcmp(b + w, "\xC3\x97", 2) || !memcmp(b + w, "\xC3\xB7", 2))) {
+			function++; /* "240 × ~25 µs": arithmetic states a claim, like a spaced + */
+			continue;
+		}
+		/* Code, not words: "torch.compile(", "record_shapes=True", `tokenize`. */
+		if (k + 1 < sp.end && code_glue(b[k], "(.=:`'\"") && b[k + 1] != ' ')
+			continue;
+		if (w > sp.start && code_glue(b[w - 1], "`'\".:="))
+			continue;
+		words++;
+		/* A word that is a whole item of a comma list names something
+		 * ("matmul, attention, copy_, to": the op). Otherwise a verb
+		 * opening a clause is a step of a plan ("...; measure ms/tok"),
+		 * which a keyword list has none of; so is a tag saying whose
+		 * test or cause follows ("H1: dtypes via record_shapes; H2:
+		 * Memcpy HtoD in the trace"). */
+		int item = (w == sp.start || b[w - 1] == ',' || (b[w - 1] == ' ' && w >= sp.start + 2 && b[w - 2] == ',')) &&
+			   (k >= sp.end || b[k] == ',');
+		function += !item && (in_set(&ws_function, b + w, n) || (head && in_set(&ws_verb, b + w, n)) ||
+				      hyp_tag(b + w, n, k < sp.end ? b[k] : 0));
+		head = 0;
+	}
+	/* A comma list of one- and two-word items is a list, not a claim.
+	 * Commas inside parentheses annotate ("(math, unavoidable)",
+	 * "by (src dtype, dst dtype, device)"): they make no items. */
+	int items = 1, depth = 0;
+	size_t first = NONE, last = sp.start; /* where the first item ends, the last starts */
+	for (size_t k = sp.start; k < sp.end; k++) {
+		depth += b[k] == '(' ? 1 : b[k] == ')' && depth > 0 ? -1 : 0;
+		if (!depth && b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ') {
+			items++;
+			first = first == NONE ? k : first;
+			last = k + 1;
+		}
+	}
+	int list = items >= 5 && words * 2 <= items * 5 && !ends_in_verdict(b, last, sp.end) &&
+		   !(first != NONE && opens_with_claim(b, sp.start, first));
+	/* "`tokenize` (tokenizer.encode), `to_device` (every .to() site),
+	 * `prefill`": names given with what they stand for are an answer,
+	 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */
+	int named = 0, explained = 0;
+	for (size_t k = sp.start; k < sp.end; k++) {
+		char q = b[k]; /* a name in backticks, or in double quotes ("tokenize", "h2d") */
+		if ((q != '`' && q != '"') || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':' || b[k - 1] == '(') ||
+		    k + 1 >= sp.end || b[k + 1] == q)
+			continue;
+		const char *close = memchr(b + k + 1, q, sp.end - k - 1);
+		if (!close)
+			break;
+		if (q == '"' && !identifier(b + k + 1, (size_t)(close - b) - k - 1)) {
+			k = (size_t)(close - b);
+			continue; /* a quotation, not a name */
+		}
+		named++;
+		size_t e = (size_t)(close - b) + 1;
+		while (e < sp.end && b[e] == ' ')
+			e++;
+		explained += e < sp.end && (b[e] == '(' || b[e] == '-' || b[e] == ':' || b[e] == '=');
+		k = (size_t)(close - b);
+	}
+	/* Where the answer is a list of names, so is a run of three or
+	 * more lowercase identifiers between slashes or arrows
+	 * ("ranges: tokenize / h2d / prefill / decode"). */
+	if (a->ex->name_lists)
+		named += slashed_names(b, sp);
+	/* A dozen items or more in one sentence is a dump, however it is
+	 * introduced: no answer lists every API, tool and suspect, or 43
+	 * candidate range names "so three must count". */
+	int dump = items >= GR_DUMP_ITEMS;
+	if (!dump && named >= 3 && (explained >= 2 || a->ex->name_lists) && named * 2 >= items)
+		return TERSE_NO;
+	if (((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) ||
+	    (dump && distinct >= 3) || (strict && words >= 5 && function * 4 < words))
+		return TERSE_LIST;
+	/* Four bare items, not a word of a claim nor a number from the
+	 * table ("record_shapes, with_stack, bf16 loading, Memcpy"): a
+	 * list that may be a terse answer. Two of them, and the report
+	 * is answering in keywords. */
+	if (!strict && items >= 4 && !function && distinct >= 3 && !has_number(b, sp) &&
+	    !ends_in_verdict(b, last, sp.end) && !(first != NONE && opens_with_claim(b, sp.start, first)) &&
+	    !introduces_list(b, sp))
+		return TERSE_BARE;
+	return TERSE_NO;
+}
+
 /* A long sentence with almost no function words that touches many concepts
  * is a keyword list: it makes no claim, so its mentions count for nothing.
  * So are lines that talk to the grader (mark_meta) and open questions
@@ -3281,7 +3436,6 @@ static int hyp_tag(const char *w, size_t n, char next)
 static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
-	const char *b = r->text.buf;
 	/* Distinct concepts per sentence, in one pass over the mentions. */
 	int *distinct_in = calloc(r->nsentences + 1, sizeof(int)), *seen = calloc(r->nsentences + 1, sizeof(int));
 	if (!distinct_in || !seen) {
@@ -3312,152 +3466,13 @@ static void mark_stuffed(struct gr_analysis *a)
 			a->nstuffed++;
 		}
 		for (size_t s = 0; s < r->nsentences && (!strict || a->nstuffed >= 2); s++) {
-			struct gr_span sp = r->sentences[s];
-			int words = 0, function = 0, distinct = distinct_in[s];
-			if (distinct < (strict ? 2 : 4) || a->stuffed[s])
-				continue; /* too few concepts to stuff: no need to count words */
-			int line = gr_text_line_of(&r->text, sp.start);
-			const struct gr_line *ln = &r->text.lines[line - 1];
-			size_t lead = ln->off;
-			while (lead < ln->off + ln->len && b[lead] == ' ')
-				lead++;
-			if (lead < ln->off + ln->len && b[lead] == '|')
-				continue; /* a table row is terse by nature */
-			if (r->code_line[line - 1])
-				continue; /* so is code, and it is no keyword list */
-			int head = 1; /* the next word opens a clause (the sentence, or after "; ") */
-			for (size_t k = sp.start; k < sp.end;) {
-				if (b[k] == ';')
-					head = 1;
-				/* An arrow states an outcome ("float32 in -> H1 confirmed"),
-				 * a spaced "=" an identity ("matmul/attention = real
-				 * compute"): each reads as a word of a claim, not of a list. */
-				if ((b[k] == '-' || b[k] == '=') && k + 1 < sp.end && b[k + 1] == '>') {
-					function++;
-					k += 2;
-					continue;
-				}
-				if (b[k] == '=' && k > sp.start && b[k - 1] == ' ' && k + 1 < sp.end && b[k + 1] == ' ') {
-					function++;
-					k++;
-					continue;
-				}
-				if (k + 2 < sp.end && (!memcmp(b + k, "\xE2\x86\x92", 3) || !memcmp(b + k, "\xE2\x89\x88", 3))) {
-					function++; /* → states an outcome, ≈ a sum's value ("... ≈ 70 ms of math") */
-					k += 3;
-					continue;
-				}
-				/* Arithmetic on the table's numbers ("38.4 ms + flash 31.7 ms")
-				 * and "w/" (with) are words of a claim too. */
-				if (b[k] == '+' && k > sp.start + 1 && b[k - 1] == ' ' && k + 1 < sp.end && b[k + 1] == ' ' &&
-				    (isdigit((unsigned char)b[k - 2]) || (k >= sp.start + 4 && !strncasecmp(b + k - 3, "ms", 2)))) {
-					function++;
-					k++;
-					continue;
-				}
-				if ((b[k] == 'w' || b[k] == 'W') && k + 1 < sp.end && b[k + 1] == '/' &&
-				    (k == sp.start || !gr_isalnum((unsigned char)b[k - 1]))) {
-					function++;
-					k += 2;
-					continue;
-				}
-				if (!(gr_isalpha((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80)) {
-					k++;
-					continue;
-				}
-				size_t w = k;
-				while (k < sp.end && (gr_isword((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80 || b[k] == '\''))
-					k++;
-				size_t n = k - w;
-				if ((n == 2 && tolower((unsigned char)b[w]) == 'm' && tolower((unsigned char)b[w + 1]) == 's') ||
-				    (w > sp.start && isdigit((unsigned char)b[w - 1])) || unit_after_number(b, sp.start, w, n))
-					continue; /* units of a number */
-				if (n >= 2 && (!memcmp(b + w, "\xC3\x97", 2) || !memcmp(b + w, "\xC3\xB7", 2))) {
-					function++; /* "240 × ~25 µs": arithmetic states a claim, like a spaced + */
-					continue;
-				}
-				/* Code, not words: "torch.compile(", "record_shapes=True", `tokenize`. */
-				if (k + 1 < sp.end && code_glue(b[k], "(.=:`'\"") && b[k + 1] != ' ')
-					continue;
-				if (w > sp.start && code_glue(b[w - 1], "`'\".:="))
-					continue;
-				words++;
-				/* A verb opening a clause is a step of a plan ("...; measure
-				 * ms/tok"), which a keyword list has none of; so is a tag
-				 * saying whose test or cause follows ("H1: dtypes via
-				 * record_shapes; H2: Memcpy HtoD in the trace"). */
-				/* a word that is a whole item of a comma list names
-				 * something ("matmul, attention, copy_, to"): the op */
-				int item = (w == sp.start || b[w - 1] == ',' || (b[w - 1] == ' ' && w - 2 >= sp.start &&
-										  b[w - 2] == ',')) &&
-					   (k >= sp.end || b[k] == ',');
-				function += !item && (in_set(&ws_function, b + w, n) || (head && in_set(&ws_verb, b + w, n)) ||
-						      hyp_tag(b + w, n, k < sp.end ? b[k] : 0));
-				head = 0;
-			}
-			/* A comma list of one- and two-word items is a list, not a claim.
-			 * Commas inside parentheses annotate ("(math, unavoidable)",
-			 * "by (src dtype, dst dtype, device)"): they make no items. */
-			int items = 1, depth = 0;
-			size_t first = NONE, last = sp.start; /* where the first item ends, the last starts */
-			for (size_t k = sp.start; k < sp.end; k++) {
-				depth += b[k] == '(' ? 1 : b[k] == ')' && depth > 0 ? -1 : 0;
-				if (!depth && b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ') {
-					items++;
-					first = first == NONE ? k : first;
-					last = k + 1;
-				}
-			}
-			int list = items >= 5 && words * 2 <= items * 5 && !ends_in_verdict(b, last, sp.end) &&
-				   !(first != NONE && opens_with_claim(b, sp.start, first));
-			/* "`tokenize` (tokenizer.encode), `to_device` (every .to() site),
-			 * `prefill`": names given with what they stand for are an answer,
-			 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */
-			int named = 0, explained = 0;
-			for (size_t k = sp.start; k < sp.end; k++) {
-				char q = b[k]; /* a name in backticks, or in double quotes ("tokenize", "h2d") */
-				if ((q != '`' && q != '"') || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':' || b[k - 1] == '(') ||
-				    k + 1 >= sp.end || b[k + 1] == q)
-					continue;
-				const char *close = memchr(b + k + 1, q, sp.end - k - 1);
-				if (!close)
-					break;
-				if (q == '"' && !identifier(b + k + 1, (size_t)(close - b) - k - 1)) {
-					k = (size_t)(close - b);
-					continue; /* a quotation, not a name */
-				}
-				named++;
-				size_t e = (size_t)(close - b) + 1;
-				while (e < sp.end && b[e] == ' ')
-					e++;
-				explained += e < sp.end && (b[e] == '(' || b[e] == '-' || b[e] == ':' || b[e] == '=');
-				k = (size_t)(close - b);
-			}
-			/* Where the answer is a list of names, so is a run of three or
-			 * more lowercase identifiers between slashes or arrows
-			 * ("ranges: tokenize / h2d / prefill / decode"). */
-			if (a->ex->name_lists)
-				named += slashed_names(b, sp);
-			/* A dozen items or more in one sentence is a dump, however it is
-			 * introduced: no answer lists every API, tool and suspect, or 43
-			 * candidate range names "so three must count". */
-			int dump = items >= GR_DUMP_ITEMS;
-			if (!dump && named >= 3 && (explained >= 2 || a->ex->name_lists) && named * 2 >= items)
-				continue;
-			if (((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) ||
-			    (dump && distinct >= 3) || (strict && words >= 5 && function * 4 < words)) {
+			enum terse how = read_terse(a, s, distinct_in[s], strict);
+			if (how == TERSE_LIST) {
 				a->stuffed[s] = 1;
 				a->nstuffed++;
-				continue;
-			}
-			/* Four bare items, not a word of a claim nor a number from the
-			 * table ("record_shapes, with_stack, bf16 loading, Memcpy"): a
-			 * list that may be a terse answer. Two of them, and the report
-			 * is answering in keywords. */
-			if (!strict && items >= 4 && !function && distinct >= 3 && nbare < 8 && !has_number(b, sp) &&
-			    !ends_in_verdict(b, last, sp.end) && !(first != NONE && opens_with_claim(b, sp.start, first)) &&
-			    !introduces_list(b, sp))
+			} else if (how == TERSE_BARE && nbare < 8) {
 				bare[nbare++] = s;
+			}
 		}
 	}
 	mark_meta(a);
