@@ -4,8 +4,9 @@
  *
  * The grader knows no exercise by name: everything an author can change lives
  * in exercises/<id>.yaml (schema: docs/authoring.md). Loading validates the
- * whole file, compiles every pattern once (caseless, UTF, UCP,
- * MATCH_INVALID_UTF; JIT-compiled when reused, see patset.h) and fails with the first problem located at
+ * whole file, compiles every pattern once (caseless, UTF, UCP; matched only
+ * against normalised, valid UTF-8, see patset.h; JIT-compiled when reused)
+ * and fails with the first problem located at
  * file:line:col (YAML marks are 0-based; these are 1-based). A bad regex
  * names its criterion or concept and the offset in the pattern.
  *
@@ -205,6 +206,7 @@ struct gr_exercise {
 	char *json_id;           /* id as a JSON string (see gr_criterion), or NULL */
 	size_t compiled;         /* patterns the load compiled; the rest came from the
 				  * cache file of the last run (pcache.h) */
+	bool yaml_kept;          /* the YAML document came from that file (ydoc.h), not libyaml */
 };
 
 /* Load and compile path. On failure returns GR_EINPUT/GR_EIO/GR_ENOMEM with
@@ -222,8 +224,8 @@ int gr_exercise_field(const struct gr_exercise *ex, const char *id);
 int gr_exercise_concept(const struct gr_exercise *ex, const char *id);
 int gr_exercise_section(const struct gr_exercise *ex, const char *id);
 
-/* Compile one pattern as the exercises do (caseless, UTF, UCP, invalid UTF
- * matched, offset limit usable; not JIT-compiled: see gr_exercise_jit). On a
+/* Compile one pattern as the exercises do (caseless, UTF, UCP, offset limit
+ * usable; not JIT-compiled: see gr_exercise_jit). On a
  * bad pattern returns NULL and fills msg (size n) with the PCRE2 message and
  * *offset with the offset in the pattern. */
 pcre2_code *gr_compile(const char *pattern, char *msg, size_t n, size_t *offset);

@@ -38,7 +38,8 @@ void gr_buf_add(struct gr_buf *b, const char *s, size_t n)
 {
 	if (!grow(b, n))
 		return;
-	memcpy(b->data + b->len, s, n);
+	if (n) /* s may be NULL then (another empty buffer's data) */
+		memcpy(b->data + b->len, s, n);
 	b->len += n;
 	b->data[b->len] = '\0';
 }

@@ -20,6 +20,7 @@
 #include "chars.h"
 #include "pcache.h"
 #include "text.h"
+#include "ydoc.h"
 
 struct loader {
 	yaml_document_t doc;
@@ -282,7 +283,7 @@ static pcre2_code *compile_with(struct gr_pcache *pc, const char *pattern, uint3
 	return re;
 }
 
-#define PLAIN_OPTIONS (PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF)
+#define PLAIN_OPTIONS (PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP)
 
 /* Compile without JIT: to check one pattern before it joins its alternation. */
 static pcre2_code *compile_plain(struct loader *L, const char *pattern, char *msg, size_t n, size_t *offset)
@@ -1607,6 +1608,40 @@ static void mark_faults(struct gr_exercise *ex)
 	free(neg);
 }
 
+/* The file's YAML document into L->doc: as the last run that read these
+ * exact bytes kept it (ydoc.h), else parsed, and kept for the next run.
+ * *arena: what a kept document lives in (gr_ydoc_free). */
+static int read_document(struct loader *L, size_t len, void **arena)
+{
+	char key[64];
+	gr_ydoc_key(key, sizeof(key), L->src, len);
+	size_t blen = 0;
+	const unsigned char *blob = gr_pcache_blob(L->pc, key, gr_ydoc_tag(), &blen);
+	if (blob && (*arena = gr_ydoc_decode(&L->doc, blob, blen, L->src, len)))
+		return 0;
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser))
+		return gr_error_set(L->err, GR_ENOMEM, L->path, 0, 0, "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)L->src, len);
+	if (!yaml_parser_load(&parser, &L->doc)) {
+		int line = (int)parser.problem_mark.line + 1, col = (int)parser.problem_mark.column + 1;
+		gr_error_set(L->err, GR_EINPUT, L->path, line, col, "invalid YAML: %s%s%s",
+			     parser.problem ? parser.problem : "syntax error",
+			     parser.context ? " " : "", parser.context ? parser.context : "");
+		set_source(L->err, L->src, line);
+		yaml_parser_delete(&parser);
+		return GR_EINPUT;
+	}
+	yaml_parser_delete(&parser);
+	if (gr_pcache_persists(L->pc)) {
+		struct gr_buf b = { 0 };
+		if (gr_ydoc_encode(&b, &L->doc, L->src, len) == 0 && gr_buf_ok(&b))
+			gr_pcache_keep_blob(L->pc, key, gr_ydoc_tag(), b.data, b.len);
+		gr_buf_free(&b);
+	}
+	return 0;
+}
+
 static int load(struct gr_exercise **out, const char *path, int defer, struct gr_error *err)
 {
 	char *src = NULL;
@@ -1622,25 +1657,15 @@ static int load(struct gr_exercise **out, const char *path, int defer, struct gr
 		return gr_error_set(err, GR_EINPUT, path, 0, 0, "contains a NUL byte: not a YAML file");
 	}
 	struct loader L = { .path = path, .src = src, .err = err };
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser)) {
-		free(src);
-		return gr_error_set(err, GR_ENOMEM, path, 0, 0, "out of memory");
-	}
-	yaml_parser_set_input_string(&parser, (const unsigned char *)src, len);
-	if (!yaml_parser_load(&parser, &L.doc)) {
-		int line = (int)parser.problem_mark.line + 1, col = (int)parser.problem_mark.column + 1;
-		gr_error_set(err, GR_EINPUT, path, line, col, "invalid YAML: %s%s%s",
-			     parser.problem ? parser.problem : "syntax error",
-			     parser.context ? " " : "", parser.context ? parser.context : "");
-		set_source(err, src, line);
-		yaml_parser_delete(&parser);
-		free(src);
-		return GR_EINPUT;
-	}
-	yaml_parser_delete(&parser);
 	L.pc = gr_pcache_new(); /* NULL (out of memory): every pattern compiled on its own */
 	gr_pcache_open(L.pc, path);
+	void *arena = NULL;
+	rc = read_document(&L, len, &arena);
+	if (rc) {
+		gr_pcache_free(L.pc);
+		free(src);
+		return rc;
+	}
 	if (defer)
 		gr_pcache_defer(L.pc);
 	L.ex = calloc(1, sizeof(*L.ex));
@@ -1649,6 +1674,7 @@ static int load(struct gr_exercise **out, const char *path, int defer, struct gr
 		goto done;
 	}
 	L.ex->path = strdup(path);
+	L.ex->yaml_kept = arena != NULL;
 	rc = load_root(&L, yaml_document_get_root_node(&L.doc));
 	if (!rc && L.visits > GR_MAX_YAML_NODES) /* ran out in a lookup that reports nothing: say where */
 		rc = fail(&L, L.last, "exercise is too large");
@@ -1669,11 +1695,11 @@ static int load(struct gr_exercise **out, const char *path, int defer, struct gr
 		L.ex->compiled = st.compiled;
 	}
 done:
+	gr_ydoc_free(&L.doc, arena); /* before the cache: a kept document lies in its file */
 	gr_pcache_free(L.pc);
 	free_checks(&L);
 	pcre2_match_data_free(L.md);
 	free(L.unchecked);
-	yaml_document_delete(&L.doc);
 	free(src);
 	if (rc) {
 		gr_exercise_free(L.ex);

@@ -10,6 +10,8 @@
  */
 #include "patset.h"
 
+#include <assert.h>
+
 #include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -1083,7 +1085,7 @@ static int flatten(struct gr_patset *set)
  * (pcache.h). Auto-possessification only speeds up some backtracking;
  * without it a compile is a fifth cheaper and the grading loop no slower. */
 #define SET_OPTIONS                                                                                 \
-	(PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF | PCRE2_USE_OFFSET_LIMIT | \
+	(PCRE2_CASELESS | PCRE2_UTF | PCRE2_UCP | PCRE2_USE_OFFSET_LIMIT | \
 	 PCRE2_NO_AUTO_POSSESS)
 
 int gr_patset_compile(struct gr_patset *set, const char *const *patterns, size_t n, size_t *bad,
@@ -1184,9 +1186,19 @@ static void jit_one(struct gr_pattern *p, size_t len)
 	pthread_mutex_unlock(&jit_lock);
 }
 
+/* Matched with NO_UTF_CHECK and no MATCH_INVALID_UTF (patset.h): a start or
+ * end inside a character would be undefined behaviour, not a miss. Checked
+ * in debug builds (the sanitizer run). */
+static inline int on_boundary(const char *buf, size_t len, size_t off)
+{
+	return off >= len || ((unsigned char)buf[off] & 0xC0) != 0x80;
+}
+
 int gr_match_code(const pcre2_code *re, const char *buf, size_t len, size_t off, pcre2_match_data *md,
 		  pcre2_match_context *mctx)
 {
+	/* buf[len] is readable: callers pass NUL-terminated texts, or a part of one */
+	assert(on_boundary(buf, len, off) && ((unsigned char)buf[len] & 0xC0) != 0x80);
 	int rc = pcre2_jit_match(re, (PCRE2_SPTR)buf, len, off, 0, md, mctx);
 	if (rc == PCRE2_ERROR_JIT_BADOPTION) /* no JIT code: interpret */
 		rc = pcre2_match(re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, md, mctx);
@@ -1223,6 +1235,7 @@ struct gr_hit {
 /* The JIT's own entry skips pcre2_match's checks, done once at load time. */
 static int match(const struct gr_pattern *p, const char *buf, size_t len, size_t off, struct gr_scratch *s)
 {
+	assert(on_boundary(buf, len, off));
 	if (__atomic_load_n(&p->jit_ok, __ATOMIC_ACQUIRE))
 		return pcre2_jit_match(p->re, (PCRE2_SPTR)buf, len, off, 0, s->md, s->mctx);
 	return pcre2_match(p->re, (PCRE2_SPTR)buf, len, off, PCRE2_NO_UTF_CHECK, s->md, s->mctx);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,7 +27,7 @@
 #include "buf.h"
 #include "chars.h"
 
-#define MAGIC "GRPCACH1"
+#define MAGIC "GRPCACH2"
 #define HEADER 40                  /* magic 8, order 4, entries 4, codes 4, pad 4, body 8, sum 8 */
 #define MAX_FILE (64u << 20)       /* a larger file is not ours */
 #define ORDER 0x01020304u
@@ -42,6 +43,7 @@ struct entry {
 	uint8_t read;        /* decoded from the file: its tables are the file's */
 	uint8_t owned;       /* re is the cache's to free; else a holder's, alive until
 			      * gr_pcache_free (see gr_pcache_compile's keep) */
+	uint8_t mapped;      /* src and blob lie in the file's mapping: not freed */
 	pcre2_code *re;      /* KIND_CODE */
 	unsigned char *blob; /* KIND_BLOB */
 	size_t blen;
@@ -57,6 +59,8 @@ struct gr_pcache {
 	uint32_t *slot; /* entry index + 1 by hash; 0 empty */
 	size_t mask;
 	char *file;     /* NULL: no file */
+	unsigned char *map; /* the file read, mapped (entries' src and blob point into it) */
+	size_t maplen;
 	int dirty;      /* something this load used is not in the file */
 	struct gr_pcache_stats st;
 };
@@ -79,18 +83,16 @@ struct gr_pcache *gr_pcache_new(void)
 }
 
 static void defer_stop(struct gr_pcache *c);
+static void drop_from(struct gr_pcache *c, size_t first);
 
 void gr_pcache_free(struct gr_pcache *c)
 {
 	if (!c)
 		return;
 	defer_stop(c); /* a load that failed before gr_pcache_finish() */
-	for (size_t i = 0; i < c->n; i++) {
-		free(c->e[i].src);
-		if (c->e[i].owned)
-			pcre2_code_free(c->e[i].re);
-		free(c->e[i].blob);
-	}
+	drop_from(c, 0);
+	if (c->map)
+		munmap(c->map, c->maplen);
 	free(c->e);
 	free(c->slot);
 	free(c->file);
@@ -504,32 +506,25 @@ static uint64_t get64(const unsigned char *p)
 	return v;
 }
 
-/* The whole file, when it is a regular file of ours that no one else may
- * write and of a sane size; NULL otherwise. */
-static unsigned char *read_own(const char *file, size_t *len)
+/* The whole file, mapped read-only, when it is a regular file of ours that
+ * no one else may write and of a sane size; NULL otherwise. Mapped, not
+ * read: copying 700 KB into fresh memory faults in every page of it, and
+ * the entries can point into the mapping instead of into copies. A save
+ * renames a new file into place, so the mapped one never changes under us. */
+static unsigned char *map_own(const char *file, size_t *len)
 {
 	int fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
 	struct stat st;
-	unsigned char *b = NULL;
+	void *m = MAP_FAILED;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && !(st.st_mode & 022) &&
-	    st.st_size >= HEADER && (uint64_t)st.st_size <= MAX_FILE && (b = malloc((size_t)st.st_size))) {
-		size_t got = 0;
-		while (got < (size_t)st.st_size) {
-			ssize_t r = read(fd, b + got, (size_t)st.st_size - got);
-			if (r <= 0)
-				break;
-			got += (size_t)r;
-		}
-		if (got != (size_t)st.st_size) {
-			free(b);
-			b = NULL;
-		}
-		*len = got;
+	    st.st_size >= HEADER && (uint64_t)st.st_size <= MAX_FILE) {
+		m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		*len = (size_t)st.st_size;
 	}
 	close(fd);
-	return b;
+	return m == MAP_FAILED ? NULL : m;
 }
 
 /* The records of a checked body: entries added, codes decoded. Returns 0,
@@ -547,28 +542,20 @@ static int load_body(struct gr_pcache *c, const unsigned char *p, size_t len, ui
 		uint8_t kind = p[at];
 		uint32_t opts = get32(p + at + 1), sl = get32(p + at + 5), bl = get32(p + at + 9);
 		at += 13;
-		if (kind > KIND_BLOB || sl > len - at || bl > len - at - sl || (kind == KIND_CODE && bl))
+		/* The text and its NUL, then the blob: both used where they lie. */
+		if (kind > KIND_BLOB || sl >= len - at || bl > len - at - sl - 1 || (kind == KIND_CODE && bl))
 			return -1;
-		char *src = malloc((size_t)sl + 1);
-		unsigned char *blob = kind == KIND_BLOB ? malloc(bl ? bl : 1) : NULL;
-		if (!src || (kind == KIND_BLOB && !blob)) {
-			free(src);
-			free(blob);
+		char *src = (char *)p + at;
+		unsigned char *blob = kind == KIND_BLOB ? (unsigned char *)p + at + sl + 1 : NULL;
+		at += sl + 1 + bl;
+		if (src[sl] || strlen(src) != sl)
 			return -1;
-		}
-		memcpy(src, p + at, sl);
-		src[sl] = '\0';
-		if (blob)
-			memcpy(blob, p + at + sl, bl);
-		at += sl + bl;
 		uint64_t hash = key_hash(src, kind, opts);
-		if (strlen(src) != sl || find(c, src, kind, opts, hash) || add(c, src, kind, opts, NULL, 1, blob, bl, hash) < 0) {
-			free(src);
-			free(blob);
+		if (find(c, src, kind, opts, hash) || add(c, src, kind, opts, NULL, 1, blob, bl, hash) < 0)
 			return -1;
-		}
 		c->e[c->n - 1].used = 0;
 		c->e[c->n - 1].read = 1;
+		c->e[c->n - 1].mapped = 1;
 		ncodes_seen += kind == KIND_CODE;
 	}
 	if (ncodes_seen != ncode)
@@ -597,10 +584,12 @@ static int load_body(struct gr_pcache *c, const unsigned char *p, size_t len, ui
 static void drop_from(struct gr_pcache *c, size_t first)
 {
 	for (size_t i = first; i < c->n; i++) {
-		free(c->e[i].src);
+		if (!c->e[i].mapped) {
+			free(c->e[i].src);
+			free(c->e[i].blob);
+		}
 		if (c->e[i].owned)
 			pcre2_code_free(c->e[i].re);
-		free(c->e[i].blob);
 	}
 	c->n = first;
 	memset(c->slot, 0, (c->mask + 1) * sizeof(*c->slot));
@@ -614,7 +603,7 @@ void gr_pcache_open(struct gr_pcache *c, const char *path)
 	if (!c || gr_pcache_file(path, file, sizeof(file)) < 0 || !(c->file = strdup(file)))
 		return;
 	size_t len = 0;
-	unsigned char *b = read_own(file, &len);
+	unsigned char *b = c->map ? NULL : map_own(file, &len);
 	if (!b) {
 		c->dirty = 1; /* none yet (or not usable): write one */
 		return;
@@ -626,8 +615,11 @@ void gr_pcache_open(struct gr_pcache *c, const char *path)
 	    load_body(c, b + HEADER, len - HEADER, get32(b + 12), get32(b + 16)) < 0) {
 		drop_from(c, first);
 		c->dirty = 1;
+		munmap(b, len);
+		return;
 	}
-	free(b);
+	c->map = b;
+	c->maplen = len;
 }
 
 static int mkdir_p(char *dir)
@@ -697,7 +689,7 @@ static int encode_body(struct gr_pcache *c, struct gr_buf *b, uint32_t *nent, ui
 		put32(b, e->opts);
 		put32(b, (uint32_t)sl);
 		put32(b, (uint32_t)e->blen);
-		gr_buf_add(b, e->src, sl);
+		gr_buf_add(b, e->src, sl + 1); /* with its NUL: a reader points at it */
 		if (e->blen)
 			gr_buf_add(b, (const char *)e->blob, e->blen);
 		(*nent)++;

@@ -6,7 +6,9 @@
  * write removes the cache files no run has written for 30 days, and
  * nothing else. Compiling in the background (gr_pcache_defer) fills
  * every slot, twice-queued patterns with their own copies, and a pattern
- * that does not compile leaves nothing behind.
+ * that does not compile leaves nothing behind. The YAML document is kept
+ * too (ydoc.h): a second load parses nothing and every line it records
+ * (criteria, examples) reads the same; an edited file is parsed again.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -119,19 +121,33 @@ static void test_second_load_reads(void **state)
 	unlink(file);
 	struct gr_exercise *a = load_path(path);
 	assert_true(a->compiled > 100); /* nothing kept yet */
+	assert_false(a->yaml_kept);
 	assert_int_equal(access(file, R_OK), 0);
 	struct stat st;
 	assert_int_equal(stat(file, &st), 0);
 	assert_int_equal(st.st_mode & 077, 0); /* the user's alone */
 	grade_all(a, first, sizeof(first));
-	gr_exercise_free(a);
 	struct gr_exercise *b = load_path(path);
 	assert_int_equal(b->compiled, 0);
+	assert_true(b->yaml_kept);
+	/* Lines come from the kept marks: the same as libyaml's. */
+	assert_int_equal(a->ncriteria, b->ncriteria);
+	for (size_t c = 0; c < a->ncriteria; c++) {
+		assert_int_equal(a->criteria[c].line, b->criteria[c].line);
+		assert_string_equal(a->criteria[c].fail, b->criteria[c].fail);
+		assert_int_equal(a->criteria[c].nexamples, b->criteria[c].nexamples);
+		for (size_t e = 0; e < a->criteria[c].nexamples; e++) {
+			assert_int_equal(a->criteria[c].examples[e].line, b->criteria[c].examples[e].line);
+			assert_string_equal(a->criteria[c].examples[e].text, b->criteria[c].examples[e].text);
+		}
+	}
+	assert_string_equal(a->prompt, b->prompt);
 	grade_all(b, second, sizeof(second));
 	assert_string_equal(first, second);
 	gr_patset_jit(&b->concepts[0].set); /* JIT over decoded codes works too */
 	grade_all(b, second, sizeof(second));
 	assert_string_equal(first, second);
+	gr_exercise_free(a);
 	gr_exercise_free(b);
 }
 
@@ -205,9 +221,11 @@ static void test_edited_exercise(void **state)
 	spit(path, edited, strlen(edited));
 	ex = load_path(path);
 	assert_int_equal(ex->compiled, 1);
+	assert_false(ex->yaml_kept); /* another text: parsed */
 	gr_exercise_free(ex);
 	ex = load_path(path);
 	assert_int_equal(ex->compiled, 0);
+	assert_true(ex->yaml_kept);
 	assert_true(passes_in(ex, "Next experiment: no need for flash attention; group by input shape to find the casts.",
 			      "no-flash-attention"));
 	gr_exercise_free(ex);
