@@ -1143,7 +1143,7 @@ size_t gr_patset_share(struct gr_patset *const *sets, size_t nsets)
 			p->memo = 0;
 			if (!p->src)
 				continue;
-			size_t h = (size_t)gr_str_hash(p->src) & (mask - 1);
+			size_t h = (size_t)gr_mem_hash(p->src, strlen(p->src)) & (mask - 1);
 			while (first[h] && strcmp(first[h]->src, p->src))
 				h = (h + 1) & (mask - 1);
 			if (!first[h]) {

@@ -3,8 +3,9 @@
  * pcache.h).
  *
  * The file: a header (magic, entry and code counts, body length, checksum),
- * then the body: one record per entry (kind, options or tag, the pattern's
- * text, a blob), then every code entry's code in record order, as one
+ * then the body: one record per entry (kind, options or tag, lengths, the
+ * key's hash, the pattern's text and its NUL, a blob), then every code
+ * entry's code in record order, as one
  * pcre2_serialize_encode() stream. Numbers are in the machine's own order:
  * the file never leaves the machine (PCRE2's stream is not portable either,
  * and pcre2_serialize_decode refuses another build's).
@@ -27,11 +28,12 @@
 #include "buf.h"
 #include "chars.h"
 
-#define MAGIC "GRPCACH2"
+#define MAGIC "GRPCACH3"
 #define HEADER 40                  /* magic 8, order 4, entries 4, codes 4, pad 4, body 8, sum 8 */
 #define MAX_FILE (64u << 20)       /* a larger file is not ours */
 #define ORDER 0x01020304u
-#define STALE_DAYS 30              /* a file no run has rewritten for this long is removed */
+#define STALE_DAYS 30
+#define REC 21                     /* a record's head: kind 1, options 4, text 4, blob 4, hash 8 */              /* a file no run has rewritten for this long is removed */
 
 enum { KIND_CODE, KIND_BLOB };
 
@@ -67,7 +69,7 @@ struct gr_pcache {
 
 static uint64_t key_hash(const char *src, uint8_t kind, uint32_t opts)
 {
-	return gr_str_hash(src) ^ (((uint64_t)kind << 32 | opts) * 0x9E3779B97F4A7C15ull);
+	return gr_mem_hash(src, strlen(src)) ^ (((uint64_t)kind << 32 | opts) * 0x9E3779B97F4A7C15ull);
 }
 
 struct gr_pcache *gr_pcache_new(void)
@@ -534,14 +536,15 @@ static int load_body(struct gr_pcache *c, const unsigned char *p, size_t len, ui
 {
 	size_t at = 0, ncodes_seen = 0;
 	size_t first = c->n;
-	if (nent > len / 13 || reserve(c, c->n + nent) < 0)
+	if (nent > len / REC || reserve(c, c->n + nent) < 0)
 		return -1;
 	for (uint32_t i = 0; i < nent; i++) {
-		if (len - at < 13)
+		if (len - at < REC)
 			return -1;
 		uint8_t kind = p[at];
 		uint32_t opts = get32(p + at + 1), sl = get32(p + at + 5), bl = get32(p + at + 9);
-		at += 13;
+		uint64_t hash = get64(p + at + 13); /* not worked out again: the checksum vouches for it */
+		at += REC;
 		/* The text and its NUL, then the blob: both used where they lie. */
 		if (kind > KIND_BLOB || sl >= len - at || bl > len - at - sl - 1 || (kind == KIND_CODE && bl))
 			return -1;
@@ -550,7 +553,6 @@ static int load_body(struct gr_pcache *c, const unsigned char *p, size_t len, ui
 		at += sl + 1 + bl;
 		if (src[sl] || strlen(src) != sl)
 			return -1;
-		uint64_t hash = key_hash(src, kind, opts);
 		if (find(c, src, kind, opts, hash) || add(c, src, kind, opts, NULL, 1, blob, bl, hash) < 0)
 			return -1;
 		c->e[c->n - 1].used = 0;
@@ -689,6 +691,7 @@ static int encode_body(struct gr_pcache *c, struct gr_buf *b, uint32_t *nent, ui
 		put32(b, e->opts);
 		put32(b, (uint32_t)sl);
 		put32(b, (uint32_t)e->blen);
+		put64(b, e->hash);
 		gr_buf_add(b, e->src, sl + 1); /* with its NUL: a reader points at it */
 		if (e->blen)
 			gr_buf_add(b, (const char *)e->blob, e->blen);

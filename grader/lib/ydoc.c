@@ -37,16 +37,7 @@ uint32_t gr_ydoc_tag(void)
 
 void gr_ydoc_key(char *out, size_t n, const char *src, size_t len)
 {
-	uint64_t h = 0x9E3779B97F4A7C15ull ^ len, w;
-	size_t i = 0;
-	for (; i + 8 <= len; i += 8) { /* a word at a time: the file is ~100 KB */
-		memcpy(&w, src + i, 8);
-		h = (h ^ w) * 0xFF51AFD7ED558CCDull;
-		h ^= h >> 29;
-	}
-	for (; i < len; i++)
-		h = (h ^ (unsigned char)src[i]) * 0x100000001B3ull;
-	snprintf(out, n, "exercise document %zu %016llx", len, (unsigned long long)h);
+	snprintf(out, n, "exercise document %zu %016llx", len, (unsigned long long)gr_mem_hash(src, len));
 }
 
 /* ---- encode ------------------------------------------------------------ */
