@@ -4,9 +4,11 @@
  * Loading an exercise compiles some 600 PCRE2 patterns and works out each
  * one's literals (patset.h): most of what one `grader grade` costs. Within
  * a load, a pattern several sets hold is compiled once and copied. Between
- * runs, what a load compiled (PCRE2's serialised codes) and each pattern's
- * literal analysis are kept in a cache file per exercise, so the next run
- * of a learner's `make check` reads them instead of working them out again.
+ * runs, what a load compiled (PCRE2's serialised codes), each pattern's
+ * literal analysis and the exercise's parsed YAML document (ydoc.h) are
+ * kept in a cache file per exercise, so the next run of a learner's `make
+ * check` reads them instead of working them out again. The file is mapped,
+ * not read: blobs and pattern texts are used where they lie in it.
  *
  * Entries are found by the pattern's exact text and compile options (a
  * blob by its text and a tag its owner chooses: patset.c tags its literal
@@ -107,7 +109,9 @@ int gr_pcache_finish(struct gr_pcache *c);
  * are worth building only then. */
 int gr_pcache_persists(const struct gr_pcache *c);
 
-/* The bytes kept for src under tag (a pattern's literal analysis), or NULL. */
+/* The bytes kept for src under tag (a pattern's literal analysis, a YAML
+ * document), or NULL. They may lie in the mapped file: read-only, valid
+ * until gr_pcache_free(). */
 const unsigned char *gr_pcache_blob(struct gr_pcache *c, const char *src, uint32_t tag, size_t *len);
 
 /* Keep blob for src under tag, when c persists (copied; out of memory:
