@@ -4,9 +4,11 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "rule.h"
 
 static int cmd_help(int argc, char **argv);
 
@@ -123,8 +125,29 @@ int cli_usage_error(const char *name, const char *fmt, ...)
 	return GR_EXIT_USAGE;
 }
 
+/* The library reads "grader VERB ..." in a report as a command by its own
+ * list of verbs (rule.h): in a debug build, refuse to run when the table
+ * and that list disagree, so a verb added to one alone fails the suite. */
+static void check_verbs(void)
+{
+#ifndef NDEBUG
+	size_t n = 0;
+	for (; gr_command_verbs[n]; n++)
+		if (!lookup(gr_command_verbs[n])) {
+			fprintf(stderr, "grader: rule.c's gr_command_verbs names '%s', which is no verb\n",
+				gr_command_verbs[n]);
+			abort();
+		}
+	if (n != NCOMMANDS) {
+		fputs("grader: a verb of the command table is missing from gr_command_verbs (rule.c)\n", stderr);
+		abort();
+	}
+#endif
+}
+
 int main(int argc, char **argv)
 {
+	check_verbs();
 	if (argc < 2) {
 		overview(stderr);
 		return GR_EXIT_USAGE;

@@ -107,6 +107,9 @@ struct gr_rule {
 	int row;                     /* fact: table row index */
 	enum gr_metric metric;       /* fact */
 	double tolerance;            /* fact: absolute, in the metric's unit */
+	bool whole;                  /* concept: a mention that is the scope's whole text, bar
+				      * spaces, markup and end punctuation ("Next experiment: fix
+				      * the copies." names a goal and nothing else) */
 	int line, col;               /* where the rule is in the YAML, for lint */
 };
 

@@ -92,6 +92,13 @@ void gr_rule_eval(const struct gr_analysis *a, const struct gr_rule *rule, struc
 /* The byte range a scope covers in the report; empty when absent. */
 struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope);
 
+/* The CLI's verbs (NULL-terminated), for a report that pastes a command
+ * ("grader new stretch" is the learner's command, not quoted feedback).
+ * The library cannot see the command table (cli/main.c); a debug build of
+ * the CLI checks the two agree every time it starts, so the sanitizer run
+ * of the suite fails when a verb is added to one alone. */
+extern const char *const gr_command_verbs[];
+
 /* Numbers the learner quoted that contradict the table: each appended to
  * *out as a message (caller frees each and the array). */
 int gr_fact_warnings(const struct gr_analysis *a, char ***out, size_t *n);

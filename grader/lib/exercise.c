@@ -868,7 +868,7 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 	static const char *const keys[] = { "all", "any", "not", "concept", "distinct", "fields",
 					    "field_order", "experiments", "bullets", "fact", "words", "count", "lines",
 					    "scope", "polarity", "near", "unless", "before", "apart", "min", "max", "action",
-					    "measure", "metric", "tolerance", NULL };
+					    "measure", "metric", "tolerance", "whole", NULL };
 	if (depth > GR_MAX_RULE_DEPTH)
 		return fail(L, n, "rules nest deeper than %d levels", GR_MAX_RULE_DEPTH);
 	if (expect(L, n, YAML_MAPPING_NODE, "a rule") || check_keys(L, n, "a rule", keys))
@@ -972,6 +972,11 @@ static int parse_rule(struct loader *L, yaml_node_t *n, int depth, struct gr_rul
 		else if (!strcmp(p, "negated")) r->polarity = GR_POL_NEGATED;
 		else if (!strcmp(p, "proposed")) r->polarity = GR_POL_PROPOSED;
 		else return fail(L, v, "polarity must be any, affirmed, negated or proposed, found '%s'", p);
+	}
+	if (!rc && (v = map_get(L, n, "whole"))) {
+		if (r->kind != GR_RULE_CONCEPT)
+			return fail(L, v, "'whole' applies to a concept rule only");
+		rc = parse_bool(L, v, "'whole'", &r->whole);
 	}
 	if (!rc && r->kind == GR_RULE_LINES && r->min < 0)
 		r->min = 1;

@@ -2726,12 +2726,14 @@ static void withdraw_range(struct gr_analysis *a, size_t from, size_t to)
 			a->concepts[c].v[i].negated = a->concepts[c].v[i].stuffed = 1;
 }
 
+const char *const gr_command_verbs[] = { "grade", "show", "list", "new", "hint", "validate", "lint",
+					"table", "bulk", "gradescope", "help", NULL };
+
 /* Is "grader" (ending at lo[k]) the command, followed by one of its verbs
  * ("grader new part-a", "grader grade part-a answers/part-a.md")? */
 static int command_echo(const char *lo, size_t k, size_t len)
 {
-	static const char *const verbs[] = { "new", "grade", "show", "list", "hint", "validate", "lint", "bulk",
-					     "gradescope", "table", "help", NULL };
+	const char *const *verbs = gr_command_verbs;
 	if (k >= len || lo[k] != ' ')
 		return 0;
 	size_t w = k + 1, e = w;
@@ -4156,8 +4158,27 @@ static int weighs_openly(const struct gr_analysis *a, unsigned s)
 	return 1;
 }
 
-static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, struct gr_span sp,
-					   enum gr_polarity pol, int near, int unless, const int *apart, size_t napart)
+/* Is [from, to) of the text nothing but spaces, markup and end punctuation? */
+static int bare(const char *b, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (!strchr(" \n*_`>#-.!:;", b[i]))
+			return 0;
+	return 1;
+}
+
+/* Is x, found in the range [s, e) of sp, all the text sp holds? */
+static int whole_of(const struct gr_analysis *a, struct gr_span sp, size_t s, size_t e, const struct gr_mention *x)
+{
+	const char *b = a->r->text.buf;
+	int other = s == sp.start ? sp.end2 > sp.start2 && !bare(b, sp.start2, sp.end2)
+				  : sp.end > sp.start && !bare(b, sp.start, sp.end);
+	return !other && bare(b, s, x->start) && bare(b, x->end < e ? x->end : e, e);
+}
+
+static const struct gr_mention *find_apart_whole(const struct gr_analysis *a, int c, struct gr_span sp,
+						 enum gr_polarity pol, int near, int unless, const int *apart,
+						 size_t napart, int whole)
 {
 	const struct gr_mentions *m = &a->concepts[c];
 	/* The span's first range, then its second (a field written twice). */
@@ -4173,9 +4194,17 @@ static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, s
 				continue;
 			if (unless >= 0 && clause_has(a, unless, x))
 				continue;
+			if (whole && !whole_of(a, sp, r[k].start, r[k].end, x))
+				continue;
 			return x;
 		}
 	return NULL;
+}
+
+static const struct gr_mention *find_apart(const struct gr_analysis *a, int c, struct gr_span sp,
+					   enum gr_polarity pol, int near, int unless, const int *apart, size_t napart)
+{
+	return find_apart_whole(a, c, sp, pol, near, unless, apart, napart, 0);
 }
 
 static const struct gr_mention *find(const struct gr_analysis *a, int c, struct gr_span sp, enum gr_polarity pol,
@@ -5483,8 +5512,8 @@ static void eval_rule(const struct gr_analysis *a, const struct gr_rule *rule, s
 			if (below.end > sp.end)
 				sp.end = below.end;
 		}
-		const struct gr_mention *m =
-			find_apart(a, rule->concept, sp, rule->polarity, rule->near, rule->unless, rule->apart, rule->napart);
+		const struct gr_mention *m = find_apart_whole(a, rule->concept, sp, rule->polarity, rule->near,
+							      rule->unless, rule->apart, rule->napart, rule->whole);
 		res->passed = m != NULL;
 		if (m)
 			res->evidence = m->start;

@@ -48,6 +48,7 @@ bad $D/unknown-concept-before.yaml "$D/unknown-concept-before.yaml:17:36: unknow
 bad $D/unknown-scope-field.yaml "$D/unknown-scope-field.yaml:17:12: unknown field 'diagnosis' in scope"
 bad $D/fact-unknown-op.yaml "$D/fact-unknown-op.yaml:17:18: fact names op 'aten::bmm', which is not in the table"
 bad $D/rule-two-kinds.yaml "$D/rule-two-kinds.yaml:17:11: a rule has one kind, found both 'concept' and 'words'"
+bad $D/rule-whole-not-concept.yaml "$D/rule-whole-not-concept.yaml:17:29: 'whole' applies to a concept rule only"
 bad $D/rule-empty-any.yaml "$D/rule-empty-any.yaml:17:17: 'any' needs at least one rule"
 bad $D/rule-lines-two.yaml "$D/rule-lines-two.yaml:17:19: 'lines' takes one rule"
 bad $D/rule-bad-kid.yaml "$D/rule-bad-kid.yaml:17:45: unknown concept 'nope' in concept (define it under 'concepts')"

@@ -2818,6 +2818,30 @@ static void test_rule_planners(void **state)
 				 "tokenizer-latency"));
 }
 
+/* `whole: true`: a goal is goal-only when it is the Next experiment's whole
+ * value, under any of its labels and inside markdown emphasis; a goal with
+ * its method is an experiment. */
+static void test_rule_whole_value(void **state)
+{
+	(void)state;
+	const char *head = "Workload: Llama 3 8B, 4096-token prompt\nHardware: L4\nTop CUDA time: matmul 38.4 ms\n"
+			   "Top CPU / orchestration cost: tokenizer 22 ms\n";
+	static const char *const goals[] = {
+		"Next experiment: try to reduce the copies.\n",
+		"**Next experiment:** _fix copy_ and to_\n",
+		"Next experiment: get rid of the casts / copies!\n",
+		"Action items: fix the casts\n", /* a planner's label: the rule reads the field, not the words */
+	};
+	for (size_t i = 0; i < sizeof(goals) / sizeof(*goals); i++) {
+		assert_false(passes_with(part_a, head, goals[i], "movement-first"));
+		assert_false(passes_with(part_a, head, goals[i], "single-experiment"));
+	}
+	const char *method = "Next experiment: reduce the copies by loading the model in bf16 and re-profiling "
+			     "with record_shapes=True.\n";
+	assert_true(passes_with(part_a, head, method, "movement-first"));
+	assert_true(passes_with(part_a, head, method, "single-experiment"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2825,6 +2849,7 @@ int main(void)
 		cmocka_unit_test(test_rule_dictated_and_nested_plans),
 		cmocka_unit_test(test_rule_pitfalls_and_bounds),
 		cmocka_unit_test(test_rule_planners),
+		cmocka_unit_test(test_rule_whole_value),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
