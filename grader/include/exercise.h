@@ -119,9 +119,11 @@ struct gr_concept {
 	char **patterns;      /* the author's patterns, kept for lint/docs */
 	size_t npatterns;
 	bool used;            /* referenced by some rule (lint) */
-	bool fault;           /* the subject of rule nodes only under a `not` ("the tokenizer
-			       * left out of the ranges"): a fault the learner must not commit,
-			       * so warning against it in a list of mistakes commits nothing */
+	bool fault;           /* the subject of rule nodes (or a `distinct` list's member)
+			       * only under a `not` ("the tokenizer left out of the ranges"):
+			       * a fault the learner must not commit, so warning against it in
+			       * a list of mistakes commits nothing, and it is no keyword
+			       * when counting a sentence's concepts for stuffing */
 };
 
 struct gr_field {

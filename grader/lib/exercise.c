@@ -1600,6 +1600,9 @@ static void count_subjects(const struct gr_rule *r, int negated, int *pos, int *
 		return;
 	if (r->kind == GR_RULE_CONCEPT && r->concept >= 0)
 		(negated ? neg : pos)[r->concept]++;
+	if (r->kind == GR_RULE_DISTINCT) /* "not two profilers": each a fault */
+		for (size_t i = 0; i < r->nlist; i++)
+			(negated ? neg : pos)[r->list[i]]++;
 	for (size_t k = 0; k < r->nkids; k++)
 		count_subjects(r->kids[k], negated ^ (r->kind == GR_RULE_NOT), pos, neg);
 }

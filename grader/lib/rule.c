@@ -3438,7 +3438,9 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
-	/* Distinct concepts per sentence, in one pass over the mentions. */
+	/* Distinct concepts per sentence, in one pass over the mentions.
+	 * Faults (gr_concept: named only under a `not`, like the profilers
+	 * two of which make two runs) are no keywords a stuffer would list. */
 	int *distinct_in = calloc(r->nsentences + 1, sizeof(int)), *seen = calloc(r->nsentences + 1, sizeof(int));
 	if (!distinct_in || !seen) {
 		free(distinct_in);
@@ -3446,7 +3448,7 @@ static void mark_stuffed(struct gr_analysis *a)
 		return; /* out of memory: no sentence is judged stuffed */
 	}
 	for (size_t c = 0; c < a->ex->nconcepts; c++)
-		for (size_t i = 0; i < a->concepts[c].n; i++) {
+		for (size_t i = 0; i < a->concepts[c].n && !a->ex->concepts[c].fault; i++) {
 			unsigned st = a->concepts[c].v[i].sentence;
 			if (seen[st] != (int)c + 1) {
 				seen[st] = (int)c + 1;

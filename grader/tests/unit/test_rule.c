@@ -2842,6 +2842,47 @@ static void test_rule_whole_value(void **state)
 	assert_true(passes_with(part_a, head, method, "single-experiment"));
 }
 
+/* Round 110 (an HPC lab): two profilers in one Next experiment are two
+ * runs, one profiler with several settings is one, and a profiler's roof
+ * or its NVTX annotations are no second tool; Part B's copies (0.4 ms)
+ * blamed for the decode are the wrong diagnosis; "X next." and "What I
+ * would do:" name the next experiment in a report without labels. */
+static void test_rule_hpc_lab(void **state)
+{
+	(void)state;
+	assert_false(passes_with(part_a, PART_A_FOUR,
+				 "Next experiment: nsys to see Memcpy HtoD, ncu on the copy kernels for bandwidth, and "
+				 "torch.profiler with_stack=True to find the callers of to().\n",
+				 "single-experiment"));
+	assert_true(passes_with(part_a, PART_A_FOUR,
+				"Next experiment: re-profile with record_shapes=True and with_stack=True to find who "
+				"calls to().\n",
+				"single-experiment"));
+	assert_true(passes_with(part_a, PART_A_FOUR,
+				"Next experiment: one nsys profile of a single request (with the torch.profiler NVTX "
+				"ranges on) to see which kernels sit under aten::copy_.\n",
+				"single-experiment"));
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *head = "Workload: batch 1, 32 prompt tokens, 128 generated\nHardware: L4\n"
+			   "Top CUDA time: aten::matmul 6.1 ms over 240 calls\n";
+	assert_false(passes_with(b, head,
+				 "Top CPU / orchestration cost: Python decode loop 38 ms: each step waits on a "
+				 "host-to-device transfer before the next matmul, so the loop is latency-bound on PCIe.\n",
+				 "overhead-bound"));
+	assert_true(passes_with(b, head,
+				"Top CPU / orchestration cost: Python decode loop (38 ms). GPU work is ~15 ms in total, "
+				"so the host is the bottleneck; ~720 launches are too small to hide launch latency.\n",
+				"overhead-bound"));
+	assert_true(passes_in(b, "B: matmul top (240 calls), python loop 38ms. CUDA graphs next.\n",
+			      "overhead-experiment"));
+	gr_exercise_free(b);
+	struct gr_exercise *c = load_exercise("part-c");
+	assert_false(passes_in(c, "Looking at this, the copies dominate. What I would do: switch attention to "
+				  "FlashAttention-2.\n",
+			       "no-flash-attention"));
+	gr_exercise_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2850,6 +2891,7 @@ int main(void)
 		cmocka_unit_test(test_rule_pitfalls_and_bounds),
 		cmocka_unit_test(test_rule_planners),
 		cmocka_unit_test(test_rule_whole_value),
+		cmocka_unit_test(test_rule_hpc_lab),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
