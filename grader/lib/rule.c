@@ -2306,6 +2306,7 @@ static void mark_rejected_parents(struct gr_analysis *a)
  * the next ("and I agree", "he's right", "let's", "I'll"). */
 static void mark_reported(struct gr_analysis *a)
 {
+	static const char *const said_markers[] = { "that", "having", "being", "all", NULL };
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
 					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
 					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
@@ -2347,6 +2348,10 @@ static void mark_reported(struct gr_analysis *a)
 			      (modal_other || !in_set(&ws_self, b + subj.start, subj.end - subj.start)) &&
 			      /* "on second thought": a retraction, not someone's thought */
 			      !(subj.end - subj.start == 6 && !strncasecmp(b + subj.start, "second", 6)) &&
+			      /* "That said, ...", "having said that": a turn in the
+			       * learner's own argument, not someone's words */
+			      !(w.end - w.start == 4 && !strncasecmp(b + w.start, "said", 4) &&
+				word_in(b + subj.start, subj.end - subj.start, said_markers)) &&
 			      !authors_passive(b, subj, w, sp.end) &&
 			      !instructed_thing(b, subj, w, sp.end) &&
 			      !(subj.start == p1.start && p2.end > p2.start &&

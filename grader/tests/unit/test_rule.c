@@ -2883,6 +2883,46 @@ static void test_rule_hpc_lab(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 111 (support engineers answering a customer): "That said, we'd
+ * recommend ... a fused Triton attention kernel" is the writer's own
+ * proposal, not reported speech; renting a faster card is an experiment,
+ * but no look at the copies; "set up a call" is no experiment; setting the
+ * SDPA backend to flash is attention work. */
+static void test_rule_support_desk(void **state)
+{
+	(void)state;
+	assert_false(passes_with(part_a, PART_A_FIVE,
+				 "\nThat said, since you have a kernel engineer free this sprint, we'd recommend they "
+				 "start on a fused Triton attention kernel for L4 in parallel.\n",
+				 "no-custom-attention"));
+	const char *h100 = "Next experiment: rerun the same request on an H100 instance - with far more memory "
+			   "bandwidth it should cut the copy and matmul time roughly in half.\n";
+	assert_false(passes_with(part_a, PART_A_FOUR, h100, "movement-first"));
+	assert_true(passes_with(part_a, PART_A_FOUR, h100, "single-experiment"));
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *bh = "Workload: batch 1, 32 prompt tokens, 128 generated\nHardware: L4\n"
+			 "Top CUDA time: aten::matmul 6.1 ms over 240 calls\n"
+			 "Top CPU / orchestration cost: Python decode loop 38 ms\n";
+	const char *move = "Next experiment: We'd recommend moving this workload to an H100 - it would cut these "
+			   "times roughly in half.\n";
+	assert_true(passes_with(b, bh, move, "single-experiment"));
+	assert_false(passes_with(b, bh, move, "overhead-experiment"));
+	gr_exercise_free(b);
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *ch = "Workload: 7B decoder-only LLM, decode, one step\nHardware: A100\n"
+			 "Top CUDA time: aten::copy_, 61% of CUDA time\n"
+			 "Top CPU / orchestration cost: Python decode loop 11.0 ms\n";
+	assert_false(passes_with(c, ch, "Next experiment: happy to set up a call with one of our engineers to walk "
+					"through this!\n",
+				 "single-experiment"));
+	assert_false(passes_with(c, ch, "Next experiment: set the SDPA backend to flash and re-profile.\n",
+				 "no-flash-attention"));
+	assert_false(passes_with(c, ch, "Next experiment: move the job to an H100 node - 3.35 TB/s would cut the "
+					"copy time by more than half.\n",
+				 "movement-experiment"));
+	gr_exercise_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2892,6 +2932,7 @@ int main(void)
 		cmocka_unit_test(test_rule_planners),
 		cmocka_unit_test(test_rule_whole_value),
 		cmocka_unit_test(test_rule_hpc_lab),
+		cmocka_unit_test(test_rule_support_desk),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
