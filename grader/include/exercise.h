@@ -203,6 +203,9 @@ struct gr_exercise {
 	pcre2_code *quantity_re; /* numbers with units, for facts */
 	struct gr_patset echo;   /* the prompt's own lines, sentences of the feedback: copying them back earns nothing */
 	struct gr_patset echo_heading; /* titles: a copy when alone on a line, or before a colon (report.c) */
+	bool plan_lists;         /* a list's items share one plan ("- use range_push", "- one
+				  * for the tokenizer"): `near` reaches into the item
+				  * beside, as in prose; else each item says its own thing */
 	bool name_lists;         /* a list of names in code spans is an answer, not keyword
 				  * stuffing (the exercise asks for names) */
 	double pct_tolerance;    /* facts: percentage points */

@@ -1477,7 +1477,7 @@ static int load_root(struct loader *L, yaml_node_t *root)
 {
 	static const char *const keys[] = { "id", "title", "prompt", "workload", "hardware", "table",
 					    "fields", "sections", "concepts", "criteria", "polarity",
-					    "facts", "known_text", "name_lists", NULL };
+					    "facts", "known_text", "name_lists", "plan_lists", NULL };
 	struct gr_exercise *ex = L->ex;
 	if (!root)
 		return fail(L, NULL, "the file is empty: an exercise needs id, title, prompt, table, fields, concepts and criteria");
@@ -1491,6 +1491,8 @@ static int load_root(struct loader *L, yaml_node_t *root)
 	if (!rc) rc = load_workload(L, map_get(L, root, "workload"));
 	if (!rc && map_get(L, root, "name_lists"))
 		rc = parse_bool(L, map_get(L, root, "name_lists"), "'name_lists'", &ex->name_lists);
+	if (!rc && map_get(L, root, "plan_lists"))
+		rc = parse_bool(L, map_get(L, root, "plan_lists"), "'plan_lists'", &ex->plan_lists);
 	const char *required[] = { "table", "concepts", "criteria" };
 	for (int i = 0; !rc && i < 3; i++)
 		if (!map_get(L, root, required[i]))

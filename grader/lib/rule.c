@@ -3871,14 +3871,59 @@ static int noted_has(const struct gr_analysis *a, const struct gr_mentions *m, u
 	return 0;
 }
 
+/* The list item holding byte p (items are in text order), or -1. */
+static int item_of(const struct gr_report *r, size_t p)
+{
+	size_t lo = 0, hi = r->nitems;
+	while (lo < hi) { /* the last item starting at or before p */
+		size_t mid = (lo + hi) / 2;
+		if (r->items[mid].span.start <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && p < r->items[lo - 1].span.end ? (int)lo - 1 : -1;
+}
+
+/* Is item i a bullet ("- ", "* ", "• "), not a numbered or lettered one? */
+static int bullet(const struct gr_report *r, int i)
+{
+	if (r->items[i].number)
+		return 0;
+	const struct gr_line *ln = &r->text.lines[r->items[i].line - 1];
+	for (size_t k = ln->off; k < r->items[i].span.start; k++)
+		if (gr_isalnum((unsigned char)r->text.buf[k]))
+			return 0; /* "a)", "(b)" */
+	return 1;
+}
+
+/* Are sentences s and t in two bullets of one list ("- fp32 weights cast
+ * each forward: record_shapes shows float32 into aten::to." / "- Inputs
+ * copied from the host.")? Each bullet says its own thing: the test of the
+ * first is not near the second. Numbered and lettered items often run in
+ * parallel lists instead ("1. H1 ... 2. H2" over "1. test ... 2. test"),
+ * read together as before. */
+static int sibling_items(const struct gr_report *r, unsigned s, unsigned t)
+{
+	int i = item_of(r, r->sentences[s].start), j = item_of(r, r->sentences[t].start);
+	return i >= 0 && j >= 0 && i != j && r->items[i].indent == r->items[j].indent && bullet(r, i) &&
+	       bullet(r, j);
+}
+
 /* "near": the same sentence or the next/previous one ("It adds to TTFT."). */
 static int sentence_has(const struct gr_analysis *a, int concept, unsigned sentence)
 {
 	const struct gr_mentions *m = &a->concepts[concept];
 	/* One sentence either side, or further while the sentences stay on
 	 * its topic ("The tokenizer sits outside both piles. It's 0 ms on the
-	 * GPU, ... Those 22 ms are added to TTFT."). */
+	 * GPU, ... Those 22 ms are added to TTFT."), but not into a sibling
+	 * list item unless it goes on about this one ("- It adds to TTFT"). */
 	unsigned lo = sentence ? sentence - 1 : 0, hi = sentence + 1;
+	int own = !a->ex->plan_lists;
+	if (own && sentence && !a->continues[sentence] && sibling_items(a->r, sentence, sentence - 1))
+		lo = sentence;
+	if (own && hi < a->r->nsentences && !a->continues[hi] && sibling_items(a->r, sentence, hi))
+		hi = sentence;
 	for (unsigned k = sentence; k > 0 && a->continues[k]; k--)
 		lo = k - 1 < lo ? k - 1 : lo;
 	/* ... and the run the adjacent sentence belongs to: "The tokenizer is

@@ -2923,6 +2923,31 @@ static void test_rule_support_desk(void **state)
 	gr_exercise_free(c);
 }
 
+/* Each bullet says its own thing: the first hypothesis's test is no test
+ * of the second, the bullet after it (plan_lists, the stretch's, reads a
+ * plan's bullets together instead). A sentence that goes on about the
+ * bullet before ("- It adds to TTFT") still reaches it. */
+static void test_rule_list_items_apart(void **state)
+{
+	(void)state;
+	const char *one = "Hypotheses:\n"
+			  "- fp32 weights cast to bf16 at every forward. If record_shapes shows float32 going "
+			  "into aten::to, that's confirmed; bf16 in rejects it.\n"
+			  "- The generation loop moves tensors between host and device.\n";
+	assert_false(passes_with(part_a, PART_A_FIVE, one, "hypothesis-experiments"));
+	const char *both = "Hypotheses:\n"
+			   "- fp32 weights cast to bf16 at every forward. If record_shapes shows float32 going "
+			   "into aten::to, that's confirmed; bf16 in rejects it.\n"
+			   "- The generation loop moves tensors between host and device. If the trace shows "
+			   "Memcpy HtoD rows, confirmed; none, rejected.\n";
+	assert_true(passes_with(part_a, PART_A_FIVE, both, "hypothesis-experiments"));
+	assert_true(passes_in(part_a, "Workload: 4096-token prefill\nHardware: L4\n"
+				      "Top CUDA time: matmul 38.4 ms\n"
+				      "- Top CPU / orchestration cost: tokenizer.encode 22 ms on the CPU\n"
+				      "- It still adds to TTFT: the request waits for it before prefill.\n",
+			      "tokenizer-latency"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2933,6 +2958,7 @@ int main(void)
 		cmocka_unit_test(test_rule_whole_value),
 		cmocka_unit_test(test_rule_hpc_lab),
 		cmocka_unit_test(test_rule_support_desk),
+		cmocka_unit_test(test_rule_list_items_apart),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
