@@ -3064,6 +3064,31 @@ static int ends_inline_answer(const struct parser *p, size_t from, size_t j)
 	       labelled_line(p, from);
 }
 
+/* A design doc's plain title: "Design", "Open questions", "Risks" alone
+ * on a line between a blank one and text, one to three capitalised words
+ * with no mark: it heads what follows, so a section put off above it
+ * ("Non-goals" over a bullet) ends there. */
+static int plain_title(const struct parser *p, size_t i)
+{
+	const struct linfo *l = &p->li[i];
+	if (i == 0 || !p->li[i - 1].blank || i + 1 >= p->nl || p->li[i + 1].blank || l->item || l->code ||
+	    l->indent > 0)
+		return 0;
+	const char *b = p->buf + l->off;
+	size_t n = l->len, words = 1;
+	while (n > 0 && b[n - 1] == ' ')
+		n--;
+	if (n == 0 || n > 32 || !isupper((unsigned char)b[0]))
+		return 0;
+	for (size_t k = 0; k < n; k++) {
+		if (b[k] == ' ')
+			words++;
+		else if (!isalpha((unsigned char)b[k]) && b[k] != '-' && b[k] != '/')
+			return 0; /* a mark, a digit or punctuation: a sentence or a label */
+	}
+	return words <= 3;
+}
+
 static size_t block_end(const struct parser *p, const size_t *start, size_t s, size_t from)
 {
 	int deferred = p->ex->sections[s].deferred;
@@ -3083,7 +3108,8 @@ static size_t block_end(const struct parser *p, const size_t *start, size_t s, s
 		int comment = first && p->li[i].heading && p->li[from].heading;
 		first = 0;
 		if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-		    ends_answer(p, i) || (deferred && ends_inline_answer(p, from, i)))
+		    ends_answer(p, i) || (deferred && ends_inline_answer(p, from, i)) ||
+		    (p->li[i].section < 0 && plain_title(p, i)))
 			return i;
 		if (foreign_note(p, i, from))
 			return i;
@@ -3214,7 +3240,8 @@ static int find_deferred(struct parser *p)
 			continue;
 		size_t j = i + 1;
 		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j) &&
-		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i) && !ends_inline_answer(p, i, j))
+		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i) && !ends_inline_answer(p, i, j) &&
+		       !plain_title(p, j))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)

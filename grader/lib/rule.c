@@ -3261,6 +3261,35 @@ static int slashed_names(const char *b, struct gr_span sp)
 	return total + (run >= 3 ? run : 0);
 }
 
+/* Comma-separated snake_case names in sp ("tokenize_prompt, inputs_to_gpu,
+ * cast_kv_bf16, prefill, decode_step"): how many items are one lowercase
+ * identifier with an underscore inside, none ending on one (an op's
+ * "copy_") or naming an API ("record_function", "range_push"). */
+static int snake_names(const char *b, struct gr_span sp)
+{
+	static const char *const apis[] = { "record_function", "range_push", "range_pop", "with_stack",
+					    "record_shapes", "profile_memory", "non_blocking", "pin_memory", NULL };
+	int n = 0;
+	for (size_t k = sp.start; k < sp.end;) {
+		while (k < sp.end && (b[k] == ' ' || b[k] == ','))
+			k++;
+		size_t e = k;
+		int under = 0;
+		while (e < sp.end && ((b[e] >= 'a' && b[e] <= 'z') || gr_isdigit((unsigned char)b[e]) || b[e] == '_'))
+			under |= b[e++] == '_';
+		size_t z = e;
+		while (z < sp.end && (b[z] == ' ' || b[z] == '.'))
+			z++;
+		if (under && e > k && b[e - 1] != '_' && b[k] != '_' && (z == sp.end || b[z] == ',') &&
+		    !word_in(b + k, e - k, apis))
+			n++;
+		while (e < sp.end && b[e] != ',')
+			e++;
+		k = e;
+	}
+	return n;
+}
+
 /* A number of its own in sp ("38 ms", "54 calls"), not a digit inside a
  * name ("bf16", "h2d"). */
 static int has_number(const char *b, struct gr_span sp)
@@ -3415,7 +3444,7 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	 * more lowercase identifiers between slashes or arrows
 	 * ("ranges: tokenize / h2d / prefill / decode"). */
 	if (a->ex->name_lists)
-		named += slashed_names(b, sp);
+		named += slashed_names(b, sp) + snake_names(b, sp);
 	/* A dozen items or more in one sentence is a dump, however it is
 	 * introduced: no answer lists every API, tool and suspect, or 43
 	 * candidate range names "so three must count". */

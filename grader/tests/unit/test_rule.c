@@ -2948,6 +2948,49 @@ static void test_rule_list_items_apart(void **state)
 			      "tokenizer-latency"));
 }
 
+/* Round 112 (design docs): "## Decision" or "Proposal:" heads the next
+ * experiment; a pick left to the design review is none; "reduce-overhead"
+ * (a torch.compile mode) and "CPU launch overhead" are no judgement of the
+ * copies; "flash attention is 2.4 ms" states a time, proposes nothing; a
+ * plain title ("Design") ends a Non-goals block; snake_case range names
+ * in a comma list are names, not keywords. */
+static void test_rule_design_docs(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_true(passes_in(b, "# ADR-0412: Part B decode triage\n\n## Context\nDecode at batch 1 on an L4: ~720 "
+				 "tiny launches, a 38 ms Python loop against ~15 ms of GPU work.\n\n## Decision\nCapture "
+				 "the per-token decode step as a CUDA graph and replay it; measure ms/token vs eager.\n",
+			      "single-experiment"));
+	gr_exercise_free(b);
+	assert_false(passes_with(part_a, PART_A_FOUR,
+				 "Next experiment: one of record_shapes, an nsys trace, a bf16 reload or pinned memory.\n"
+				 "All four are cheap; we should discuss in design review which to run first.\n",
+				 "single-experiment"));
+	assert_false(passes_in(part_a, "Workload: 4096-token prefill, bf16\nHardware: L4\nTop CUDA time: matmul 38.4 ms\n"
+				       "Top CPU / orchestration cost: copy_ 20.4 ms, to 16.8 ms - CPU launch overhead dominates\n"
+				       "Next experiment: capture the loop in CUDA graphs (torch.compile mode=\"reduce-overhead\")\n",
+			       "math-vs-movement"));
+	struct gr_exercise *c = load_exercise("part-c");
+	assert_true(passes_in(c, "Workload: 7B decode, one step\nHardware: A100\nTop CUDA time: aten::copy_, 61% of CUDA time\n"
+				 "Top CPU / orchestration cost: copy_ 26.1 ms\n"
+				 "Next experiment: I would NOT write a custom attention kernel yet - flash attention is 2.4 "
+				 "ms. Instead: rerun with record_shapes=True and split the copy_ calls by dtype pair.\n",
+			      "no-flash-attention"));
+	gr_exercise_free(c);
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_true(passes_in(st, "Non-goals\n- A custom attention kernel (not the first suspect).\n\nDesign\n"
+				  "Use the context manager form, torch.cuda.nvtx.range(name):\n"
+				  "  with torch.cuda.nvtx.range(\"tokenizer\"):   ids = tok.encode(prompt)\n"
+				  "  with torch.cuda.nvtx.range(\"h2d\"):         ids = ids.cuda()\n"
+				  "  with torch.cuda.nvtx.range(\"prefill\"):     model(ids)\n",
+			      "ranges-named"));
+	assert_true(passes_in(st, "Decision: label the request with torch.profiler.record_function spans:\n"
+				  "  tokenize_prompt, inputs_to_gpu, cast_kv_bf16, prefill, decode_step\n",
+			      "ranges-named"));
+	gr_exercise_free(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2959,6 +3002,7 @@ int main(void)
 		cmocka_unit_test(test_rule_hpc_lab),
 		cmocka_unit_test(test_rule_support_desk),
 		cmocka_unit_test(test_rule_list_items_apart),
+		cmocka_unit_test(test_rule_design_docs),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
