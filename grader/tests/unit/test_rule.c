@@ -2991,6 +2991,23 @@ static void test_rule_design_docs(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 113 (answers an AI assistant drafted): an activity alone
+ * ("Next experiment: profiling") names no experiment, while "profile
+ * again" is one, if weak; "My one change: ..." names the next experiment
+ * of a report without labels. */
+static void test_rule_assistant_drafts(void **state)
+{
+	(void)state;
+	assert_false(passes_with(part_a, PART_A_FOUR, "Next experiment: profiling\n", "single-experiment"));
+	assert_true(passes_with(part_a, PART_A_FOUR, "Next experiment: profile again\n", "single-experiment"));
+	struct gr_exercise *c = load_exercise("part-c");
+	assert_false(passes_in(c, "The copies are 61% of CUDA time on this 7B decode step.\n\nMy one change: turn on "
+				  "FlashAttention 2 (attn_implementation=\"flash_attention_2\") and measure the decode "
+				  "step again.\n",
+			       "no-flash-attention"));
+	gr_exercise_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -3003,6 +3020,7 @@ int main(void)
 		cmocka_unit_test(test_rule_support_desk),
 		cmocka_unit_test(test_rule_list_items_apart),
 		cmocka_unit_test(test_rule_design_docs),
+		cmocka_unit_test(test_rule_assistant_drafts),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
