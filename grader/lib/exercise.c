@@ -1115,7 +1115,8 @@ static int load_criteria(struct loader *L, yaml_node_t *n)
  * only an action or a state ("before writing", "until we know", "until the
  * copies are explained"): "runs before the first token" defers nothing. */
 static const char *const default_negation[] = {
-	"\\bnot?\\b", "n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
+	"\\bnot?\\b(?!\\s+matter\\b)", /* not the idiom "no matter how fast ..." */
+	"n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
 	"\\bnever\\b", "\\b(?:nope|nah)\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
 	"[\\x{2717}\\x{2718}\\x{274C}]", /* a cross: "✗ custom attention kernel" */
 	"\\bin\\s+due\\s+course\\b", /* "worth pursuing in due course": not now */

@@ -3008,6 +3008,34 @@ static void test_rule_assistant_drafts(void **state)
 	gr_exercise_free(c);
 }
 
+/* Round 114 (game developers): "the ML version of batching draw calls:
+ * record the decode step as a CUDA graph" is one experiment; the tokenizer
+ * "costs nothing on the GPU timeline, but the request waits for it" and
+ * "added to TTFT no matter how fast the kernels are" are no dismissal;
+ * "Pass:Tokenize" is a range name. */
+static void test_rule_game_devs(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_true(passes_in(b, "Workload: batch 1 decode\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms, 240 calls\n"
+				 "Top CPU / orchestration cost: Python decode loop 38 ms, ~720 launches\n"
+				 "Next experiment: the ML version of batching draw calls: record the whole decode step once "
+				 "as a CUDA graph and replay it each token, then compare ms/token against eager.\n",
+			      "single-experiment"));
+	gr_exercise_free(b);
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"\nAbout the tokenizer: it costs nothing on the GPU timeline, but a user's request still "
+				"has to wait for it. Those 22 ms are added to time-to-first-token no matter how fast the "
+				"kernels are.\n",
+				"tokenizer-latency"));
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_true(passes_in(st, "Every pass gets a label: torch.cuda.nvtx.range_push(\"Pass:Tokenize\") ... "
+				  "torch.cuda.nvtx.range_pop(), and likewise \"Pass:UploadIds\", \"Pass:CastWeights\", "
+				  "\"Pass:Prefill\".\n",
+			      "ranges-named"));
+	gr_exercise_free(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -3021,6 +3049,7 @@ int main(void)
 		cmocka_unit_test(test_rule_list_items_apart),
 		cmocka_unit_test(test_rule_design_docs),
 		cmocka_unit_test(test_rule_assistant_drafts),
+		cmocka_unit_test(test_rule_game_devs),
 		cmocka_unit_test(test_rule_gaming_notes_dumps_comments_questions),
 		cmocka_unit_test(test_rule_dismissal_fails_latency),
 		cmocka_unit_test(test_rule_counting_experiments),
