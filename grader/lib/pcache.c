@@ -32,8 +32,8 @@
 #define HEADER 40                  /* magic 8, order 4, entries 4, codes 4, pad 4, body 8, sum 8 */
 #define MAX_FILE (64u << 20)       /* a larger file is not ours */
 #define ORDER 0x01020304u
-#define STALE_DAYS 30
-#define REC 21                     /* a record's head: kind 1, options 4, text 4, blob 4, hash 8 */              /* a file no run has rewritten for this long is removed */
+#define STALE_DAYS 30              /* a file no run has rewritten for this long is removed */
+#define REC 21                     /* a record's head: kind 1, options 4, text 4, blob 4, hash 8 */
 
 enum { KIND_CODE, KIND_BLOB };
 

@@ -2738,13 +2738,12 @@ const char *const gr_command_verbs[] = { "grade", "show", "list", "new", "hint",
  * ("grader new part-a", "grader grade part-a answers/part-a.md")? */
 static int command_echo(const char *lo, size_t k, size_t len)
 {
-	const char *const *verbs = gr_command_verbs;
 	if (k >= len || lo[k] != ' ')
 		return 0;
 	size_t w = k + 1, e = w;
 	while (e < len && gr_isalpha((unsigned char)lo[e]))
 		e++;
-	return e < len && (lo[e] == ' ' || lo[e] == '\n') && word_in(lo + w, e - w, verbs);
+	return e < len && (lo[e] == ' ' || lo[e] == '\n') && word_in(lo + w, e - w, gr_command_verbs);
 }
 
 /* What a label on line l says, from v to z: that text when it has some,
@@ -3481,14 +3480,17 @@ static void mark_stuffed(struct gr_analysis *a)
 		free(seen);
 		return; /* out of memory: no sentence is judged stuffed */
 	}
-	for (size_t c = 0; c < a->ex->nconcepts; c++)
-		for (size_t i = 0; i < a->concepts[c].n && !a->ex->concepts[c].fault; i++) {
+	for (size_t c = 0; c < a->ex->nconcepts; c++) {
+		if (a->ex->concepts[c].fault)
+			continue;
+		for (size_t i = 0; i < a->concepts[c].n; i++) {
 			unsigned st = a->concepts[c].v[i].sentence;
 			if (seen[st] != (int)c + 1) {
 				seen[st] = (int)c + 1;
 				distinct_in[st]++;
 			}
 		}
+	}
 	/* A report caught listing keywords once is read strictly after: its
 	 * other terse lines of two concepts or more, with hardly a function
 	 * word ("fused attention wrong no attention op launches Python not

@@ -95,7 +95,7 @@ int gr_ydoc_encode(struct gr_buf *b, const yaml_document_t *d, const char *src, 
 	if (!fits(n) || !fits(ni) || !fits(np) || !fits(len))
 		return -1;
 	struct strings s = { 0 };
-	struct gr_buf nodes = { 0 }, links = { 0 };
+	struct gr_buf nodes = { 0 }, links = { 0 }, pairlinks = { 0 }; /* items, then pairs */
 	uint32_t items = 0, pairs = 0;
 	for (const yaml_node_t *x = d->nodes.start; x < d->nodes.top; x++) {
 		uint32_t w[5] = { (uint32_t)x->type, 0, add_tag(&s, x->tag), 0, 0 };
@@ -112,20 +112,17 @@ int gr_ydoc_encode(struct gr_buf *b, const yaml_document_t *d, const char *src, 
 		} else if (x->type == YAML_MAPPING_NODE) {
 			w[1] = (uint32_t)x->data.mapping.style;
 			w[3] = pairs;
-			pairs += (uint32_t)(x->data.mapping.pairs.top - x->data.mapping.pairs.start);
+			for (const yaml_node_pair_t *p = x->data.mapping.pairs.start; p < x->data.mapping.pairs.top; p++) {
+				put32(&pairlinks, (uint32_t)p->key);
+				put32(&pairlinks, (uint32_t)p->value);
+				pairs++;
+			}
 			w[4] = pairs - w[3];
 		}
 		gr_buf_add(&nodes, (const char *)w, sizeof(w));
 		put_mark(&nodes, x->start_mark);
 		put_mark(&nodes, x->end_mark);
 	}
-	/* Pairs after every item: walk the mappings again. */
-	for (const yaml_node_t *x = d->nodes.start; x < d->nodes.top; x++)
-		if (x->type == YAML_MAPPING_NODE)
-			for (const yaml_node_pair_t *p = x->data.mapping.pairs.start; p < x->data.mapping.pairs.top; p++) {
-				put32(&links, (uint32_t)p->key);
-				put32(&links, (uint32_t)p->value);
-			}
 	int rc = fits(s.b.len) ? 0 : -1;
 	if (!rc) {
 		uint64_t l = len;
@@ -142,13 +139,15 @@ int gr_ydoc_encode(struct gr_buf *b, const yaml_document_t *d, const char *src, 
 		put_mark(b, d->end_mark);
 		gr_buf_add(b, nodes.data, nodes.len);
 		gr_buf_add(b, links.data, links.len);
+		gr_buf_add(b, pairlinks.data, pairlinks.len);
 		gr_buf_add(b, s.b.data, s.b.len);
-		if (!gr_buf_ok(&nodes) || !gr_buf_ok(&links) || !gr_buf_ok(&s.b))
+		if (!gr_buf_ok(&nodes) || !gr_buf_ok(&links) || !gr_buf_ok(&pairlinks) || !gr_buf_ok(&s.b))
 			b->oom = true; /* incomplete: never kept */
 	}
 	gr_buf_free(&s.b);
 	gr_buf_free(&nodes);
 	gr_buf_free(&links);
+	gr_buf_free(&pairlinks);
 	return rc;
 }
 

@@ -1,8 +1,11 @@
 #!/bin/sh
 # `make bench`: the grader's speed, printed, not asserted (timings on a shared
 # machine are not a test).
-#   1. one `grader grade` run, wall time, YAML load included (a single report
-#      interprets its patterns: JIT compilation would cost more than it saves);
+#   1. one `grader grade` run, wall time, load included, with the cache file
+#      (patterns and parsed YAML kept: every run after the first) and without
+#      it (YAML parsed, every pattern compiled), beside the cost of starting
+#      any process (a single report interprets its patterns: JIT compilation
+#      would cost more than it saves);
 #      load + JIT of every pattern, as a batch does; the engine's single-core
 #      grading loop over the fixtures (reports/s, patterns JIT-compiled),
 #      and how its time splits: normalise, parse, analyse (the pattern
