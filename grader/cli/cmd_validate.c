@@ -71,6 +71,12 @@ static int run_examples(const struct gr_exercise *ex, struct gr_scratch *s, stru
 	return 0;
 }
 
+/* qsort passes pointers to the elements: each a file name. */
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static int run_corpus(const struct gr_exercise *ex, const char *dir, json_t *labels, struct gr_scratch *s,
 		      struct stats *st, int quiet, int *nreports)
 {
@@ -82,7 +88,7 @@ static int run_corpus(const struct gr_exercise *ex, const char *dir, json_t *lab
 	if (!names)
 		return -1;
 	json_object_foreach(labels, file, lab) names[k++] = file;
-	qsort(names, n, sizeof(char *), (int (*)(const void *, const void *))strcmp);
+	qsort(names, n, sizeof(char *), by_name);
 	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		file = names[i];

@@ -3089,6 +3089,25 @@ static int plain_title(const struct parser *p, size_t i)
 	return words <= 3;
 }
 
+/* Does line i end the block that line `from` (a section's heading)
+ * opens? A field, a heading outside the sections, another's message or an
+ * aside (ends_answer), another note's line, a plain title; in a put-off
+ * (deferred) section, a labelled line after an inline answer. `comment`:
+ * line i is a '#' line right under from's heading, the section's first
+ * line as code writes a comment, not a heading. A blank line ends an
+ * inline answer ("**Later:** nsys", then a paragraph: the card was the
+ * line) and nothing else. block_end() and find_deferred() both read
+ * blocks through it, so a section and what it puts off end alike. */
+static int ends_block(const struct parser *p, size_t from, size_t i, int deferred, int comment)
+{
+	const struct linfo *l = &p->li[i];
+	if (l->blank)
+		return p->li[from].inline_answer;
+	return l->field >= 0 || (l->heading && l->section < 0 && !comment) || ends_answer(p, i) ||
+	       (deferred && ends_inline_answer(p, from, i)) || (l->section < 0 && plain_title(p, i)) ||
+	       foreign_note(p, i, from);
+}
+
 static size_t block_end(const struct parser *p, const size_t *start, size_t s, size_t from)
 {
 	int deferred = p->ex->sections[s].deferred;
@@ -3098,21 +3117,11 @@ static size_t block_end(const struct parser *p, const size_t *start, size_t s, s
 			endl = start[t];
 	int first = 1; /* the first line after the heading: "### Not now" then "# attn -> no, ..." */
 	for (size_t i = from + 1; i < endl; i++) {
-		if (p->li[i].blank && p->li[from].inline_answer)
-			return i; /* "**Later:** nsys", then a paragraph: the card was the line */
-		if (p->li[i].blank)
-			continue;
-		/* A '#' line right under the heading is the section's first
-		 * line, a comment written as code writes one: an empty section
-		 * under a heading says nothing. */
 		int comment = first && p->li[i].heading && p->li[from].heading;
-		first = 0;
-		if (p->li[i].field >= 0 || (p->li[i].heading && p->li[i].section < 0 && !comment) ||
-		    ends_answer(p, i) || (deferred && ends_inline_answer(p, from, i)) ||
-		    (p->li[i].section < 0 && plain_title(p, i)))
+		if (ends_block(p, from, i, deferred, comment))
 			return i;
-		if (foreign_note(p, i, from))
-			return i;
+		if (!p->li[i].blank)
+			first = 0;
 	}
 	return endl;
 }
@@ -3239,9 +3248,9 @@ static int find_deferred(struct parser *p)
 		if (s < 0 || !p->ex->sections[s].deferred)
 			continue;
 		size_t j = i + 1;
-		while (j < p->nl && p->li[j].field < 0 && p->li[j].section < 0 && !p->li[j].heading && !ends_answer(p, j) &&
-		       !(p->li[j].blank && p->li[i].inline_answer) && !foreign_note(p, j, i) && !ends_inline_answer(p, i, j) &&
-		       !plain_title(p, j))
+		/* Any section's line ends it, and any heading, even one that
+		 * reads as a comment (block_end() is kinder to a section). */
+		while (j < p->nl && p->li[j].section < 0 && !p->li[j].heading && !ends_block(p, i, j, 1, 0))
 			j++;
 		struct linfo *z = &p->li[j - 1];
 		if (push_span(&r->deferred, &r->ndeferred, &cap, p->li[i].off, z->off + z->len) < 0)
