@@ -3464,6 +3464,89 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	return TERSE_NO;
 }
 
+/* Is sentence sp a bare fragment, a few words that only name things
+ * ("math vs movement", "tokenizer / CPU / latency / TTFT", "2.8 GiB")? At
+ * most four words, none a function word, no verb opening it, no claim
+ * mark (=, ->, →) and no label of its own ("Copies: avoidable" is a
+ * claim); the line's label before the first fragment ("Key points:") is
+ * skipped when lead is set. */
+static int bare_fragment(const char *b, struct gr_span sp, int lead)
+{
+	int words = 0, labelled = !lead;
+	for (size_t k = sp.start; k < sp.end;) {
+		unsigned char c = (unsigned char)b[k];
+		if (c == ':' && k + 1 < sp.end && b[k + 1] == ' ') {
+			if (labelled || words > 3)
+				return 0;
+			labelled = 1, words = 0, k++;
+			continue;
+		}
+		if (c == '=' || (c == '-' && k + 1 < sp.end && b[k + 1] == '>') ||
+		    (k + 2 < sp.end && !memcmp(b + k, "\xE2\x86\x92", 3)))
+			return 0;
+		if (!gr_isalpha(c) && c < 0x80) {
+			k++;
+			continue;
+		}
+		size_t w = k;
+		while (k < sp.end && (gr_isword((unsigned char)b[k]) || (unsigned char)b[k] >= 0x80 || b[k] == '\'' ||
+				      (b[k] == '-' && k + 1 < sp.end && gr_isalpha((unsigned char)b[k + 1]))))
+			k++;
+		if (in_set(&ws_function, b + w, k - w) || (!words && in_set(&ws_verb, b + w, k - w)) || ++words > 4)
+			return 0;
+	}
+	return 1;
+}
+
+/* Does sp end with a full stop (its last character, or the one after:
+ * the text is NUL-terminated)? */
+static int full_stop(const char *b, struct gr_span sp)
+{
+	return b[sp.end - 1] == '.' || b[sp.end] == '.';
+}
+
+/* A line of four or more sentences, at least three of them and half of
+ * them bare fragments naming three concepts or more between them ("Key
+ * points: math vs movement. 2.8 GiB. tokenizer / CPU / latency / TTFT.
+ * flash attention. bandwidth."), is a keyword list written with full
+ * stops instead of commas: none of its sentences makes a claim. */
+static void mark_fragment_lines(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	for (size_t s = 0; s < r->nsentences;) {
+		int line = gr_text_line_of(&r->text, r->sentences[s].start);
+		size_t e = s, nbare = 0;
+		/* Sentences of the line ended by full stops: "float32? confirmed."
+		 * asks and answers, and a field's value ends at the next label. */
+		while (e < r->nsentences && gr_text_line_of(&r->text, r->sentences[e].start) == line &&
+		       r->sentences[e].end > r->sentences[e].start &&
+		       gr_text_line_of(&r->text, r->sentences[e].end - 1) == line && (e == s || full_stop(b, r->sentences[e - 1])))
+			nbare += bare_fragment(b, r->sentences[e], e == s), e++;
+		size_t n = e - s;
+		if (n >= 4 && nbare >= 3 && nbare * 2 >= n) {
+			int distinct = 0;
+			for (size_t c = 0; c < a->ex->nconcepts && distinct < 3; c++) {
+				if (a->ex->concepts[c].fault)
+					continue;
+				for (size_t i = 0; i < a->concepts[c].n; i++) {
+					unsigned st = a->concepts[c].v[i].sentence;
+					if (st >= s && st < e && bare_fragment(b, r->sentences[st], st == s)) {
+						distinct++;
+						break;
+					}
+				}
+			}
+			for (size_t k = s; distinct >= 3 && k < e; k++)
+				if (!a->stuffed[k]) {
+					a->stuffed[k] = 1;
+					a->nstuffed++;
+				}
+		}
+		s = e > s ? e : s + 1;
+	}
+}
+
 /* A long sentence with almost no function words that touches many concepts
  * is a keyword list: it makes no claim, so its mentions count for nothing.
  * So are lines that talk to the grader (mark_meta) and open questions
@@ -3498,6 +3581,7 @@ static void mark_stuffed(struct gr_analysis *a)
 	 * costs only itself. */
 	size_t bare[8];
 	int nbare = 0;
+	mark_fragment_lines(a);
 	for (int strict = 0; strict < 2; strict++) {
 		/* Two bare lists: the report answers in keywords, and the
 		 * strict reading below takes in its other terse lines too. */

@@ -799,6 +799,15 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 	assert_false(passes(text, "tokenizer-latency"));
 	snprintf(text, sizeof(text), "Top CPU / orchestration cost: %s (see keywords)\n", tok);
 	assert_true(passes(text, "tokenizer-latency"));
+	/* Keywords between full stops are a list too (round 115); labelled
+	 * fragments each claim something, and a question answered is no list. */
+	assert_false(passes("Key points: math vs movement. 2.8 GiB. tokenizer / CPU / latency / TTFT. flash attention. "
+			    "bandwidth.\n",
+			    "tokenizer-latency"));
+	assert_true(passes("Copies: avoidable. Attention: real math. Tokenizer: CPU, still in TTFT. Plan: stacks.\n",
+			   "tokenizer-latency"));
+	assert_true(passes("Notes. matmul + attention = math. copy_ + to = movement. tokenizer 22 ms = TTFT too.\n",
+			   "tokenizer-latency"));
 }
 
 static void test_rule_fact_warnings(void **state)
