@@ -5254,7 +5254,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			size_t e = it.end;
 			while (e > sp.start && strchr(" *_", b[e - 1]))
 				e--;
-			opens = e > sp.start && b[e - 1] != ':';
+			/* "three passes:" and "three passes -" introduce it */
+			opens = e > sp.start && b[e - 1] != ':' && !(b[e - 1] == '-' && e >= sp.start + 2 && b[e - 2] == ' ');
 		}
 		if ((starts || opens) && a->r->items[i].indent < top)
 			top = a->r->items[i].indent;

@@ -180,6 +180,13 @@ static void test_rule_counting_experiments(void **state)
 	assert_false(passes("Next experiment: record_shapes, torch.compile, FlashAttention-3, a faster tokenizer.\n",
 			    "single-experiment"));
 	assert_false(passes("Next experiment:\n- re-profile with record_shapes\n- write a Triton kernel\n", "single-experiment"));
+	/* A numbered field whose value introduces its list with a dash
+	 * ("three passes -") over lettered items: each item is a pass (round 116). */
+	assert_false(passes("5. Next experiment: three passes \xE2\x80\x94\n   (a) pattern-match to\xE2\x86\x92mm and fuse the cast "
+			    "into the matmul epilogue (Inductor pattern),\n   (b) cudagraph-ify the decode loop to kill the "
+			    "slice launch overhead,\n   (c) lower SDPA to a fused flash-style Triton kernel with RoPE in the "
+			    "prologue.\n",
+			    "single-experiment"));
 	/* Two steps of one fix, measured by one run, are one experiment; a
 	 * change added "maybe also", or a change of another kind, is not. */
 	assert_true(passes("Next experiment: load the model in bf16 from the start, remove the per-step cast, and "
