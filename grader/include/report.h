@@ -89,6 +89,8 @@ struct gr_report {
 					     * mark: the line (1-based) whose mark this line's note
 					     * answers ("[^1]: ..." for "... bf16 at load [^1]"), 0 */
 	int words;                          /* words outside field labels */
+	char other[32];                     /* the exercise the file was started for, when another
+					     * ("grader new part-b" on its first line): not graded; "" */
 	struct gr_span *deferred;           /* blocks under a deferred section's heading */
 	size_t ndeferred;
 	struct gr_trigrams *tri;            /* which patterns can match at all (patset.h) */

@@ -90,8 +90,17 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 	char *m;
 	int rc = 0;
 	unsigned f = r->text.flags;
-	if (r->words == 0)
+	if (r->other[0]) {
+		/* Blanked: say why, not that it is empty. */
+		if (asprintf(&m, "this file's first line is the command for %s, so it answers %s, not %s, and was not "
+				 "graded as %s: grade it with 'grader grade %s FILE', and write your %s answer in its "
+				 "own file",
+			     r->other, r->other, r->ex->id, r->ex->id, r->other, r->ex->id) < 0)
+			return GR_ENOMEM;
+		rc |= add_warning(v, m);
+	} else if (r->words == 0) {
 		rc |= add_warning(v, strdup("the report is empty: write the five fields and the follow-up answers"));
+	}
 	/* What reading the text did, in the order a learner should hear it. */
 	static const struct {
 		unsigned flag;

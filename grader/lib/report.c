@@ -3621,6 +3621,75 @@ static unsigned keep_own_part(struct parser *p)
 	return GR_TEXT_OTHER_PARTS;
 }
 
+/* Is line [s, e) a part heading naming this exercise's part (own, from
+ * its title)? */
+static int heads_own_part(const char *b, size_t len, const char *own)
+{
+	char key[16];
+	for (size_t s = 0; s < len;) {
+		const char *nl = memchr(b + s, '\n', len - s);
+		size_t e = nl ? (size_t)(nl - b) : len;
+		if (part_heading(b, s, e, key, sizeof(key)) && !strcmp(key, own))
+			return 1;
+		s = e + 1;
+	}
+	return 0;
+}
+
+/* A file started for another exercise, whose first line is the command
+ * that started it ("grader new part-b", "$ grader grade part-b
+ * answers/part-b.md"), answers that exercise, not this one: it is blanked
+ * (nothing in it earns this exercise's points) and the other id kept in
+ * r->other for the warning that says which file to grade. Not when the
+ * file also heads this exercise's part (a workbook's one file). */
+static unsigned other_exercise(struct parser *p)
+{
+	char *b = p->r->text.buf;
+	size_t len = p->r->text.len, i = 0;
+	while (i < len && (b[i] == ' ' || b[i] == '\n'))
+		i++;
+	while (i < len && strchr("$>`# ", b[i]))
+		i++;
+	if (len - i < 7 || strncasecmp(b + i, "grader ", 7))
+		return 0;
+	i += 7;
+	size_t v = i;
+	while (i < len && isalpha((unsigned char)b[i]))
+		i++;
+	if (!((i - v == 3 && !strncasecmp(b + v, "new", 3)) || (i - v == 5 && !strncasecmp(b + v, "grade", 5))) ||
+	    i >= len || b[i] != ' ')
+		return 0;
+	while (i < len && b[i] == ' ')
+		i++;
+	size_t id = i;
+	while (i < len && (isalnum((unsigned char)b[i]) || b[i] == '-' || b[i] == '_'))
+		i++;
+	size_t n = i - id;
+	if (n == 0 || n >= sizeof(p->r->other) || (i < len && !strchr(" `\n", b[i])))
+		return 0; /* a path ("exercises/part-b.yaml") or nothing named */
+	const char *own_id = p->ex->id ? p->ex->id : "";
+	if (strlen(own_id) == n && !strncasecmp(b + id, own_id, n))
+		return 0;
+	const char *title = p->ex->title ? p->ex->title : "";
+	const char *colon = strchr(title, ':');
+	size_t tn = colon ? (size_t)(colon - title) : strlen(title);
+	char own[16];
+	if (tn > 0 && tn < sizeof(own)) {
+		for (size_t j = 0; j < tn; j++)
+			own[j] = (char)tolower((unsigned char)title[j]);
+		own[tn] = '\0';
+		if (heads_own_part(b, len, own))
+			return 0;
+	}
+	for (size_t j = 0; j < n; j++)
+		p->r->other[j] = (char)tolower((unsigned char)b[id + j]);
+	p->r->other[n] = '\0';
+	for (size_t k = 0; k < len; k++)
+		if (b[k] != '\n')
+			b[k] = ' ';
+	return GR_TEXT_OTHER_EXERCISE;
+}
+
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
 		    struct gr_scratch *s, struct gr_error *err)
 {
@@ -3647,6 +3716,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	int rc = 0;
 	if (!r->fields || !r->sections || !r->label_line || !r->code_line || !r->old_line || !p.li || !p.md)
 		goto nomem;
+	r->text.flags |= other_exercise(&p);
 	r->text.flags |= keep_own_part(&p);
 	/* Apart from the report: 24 KiB that nothing else needs zeroed. */
 	r->tri = malloc(sizeof(*r->tri));

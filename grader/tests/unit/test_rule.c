@@ -834,6 +834,38 @@ static void test_rule_fact_warnings(void **state)
 	gr_verdict_free(&v);
 }
 
+/* A file started for another exercise ("grader new part-b" on its first
+ * line) answers that one: nothing in it earns this exercise's points, and
+ * the warning says which file to grade. Its own command, or a workbook
+ * file that heads this part too, is graded as usual. */
+static void test_rule_file_for_another_exercise(void **state)
+{
+	(void)state;
+	const char *body = "Workload: decoder-only LLM, 4096-token prompt, bf16, batch 1\nHardware: L4\n"
+			   "Top CUDA time: matmul 38.4 ms and flash attention 31.7 ms are the math\n"
+			   "Top CPU / orchestration cost: tokenizer.encode 22 ms, before the first token\n"
+			   "Next experiment: re-profile with record_shapes=True and with_stack=True\n";
+	char text[1024];
+	struct gr_verdict v;
+	struct gr_error err = { 0 };
+	snprintf(text, sizeof(text), "grader new part-b\n\n%s", body);
+	assert_int_equal(gr_grade_string(&v, part_a, text, strlen(text), "t.md", &scratch, &err), 0);
+	assert_int_equal(v.score, 0);
+	int told = 0;
+	for (size_t i = 0; i < v.nwarnings; i++) {
+		told += strstr(v.warnings[i], "grader grade part-b FILE") != NULL;
+		assert_null(strstr(v.warnings[i], "is empty"));
+	}
+	assert_int_equal(told, 1);
+	gr_verdict_free(&v);
+	snprintf(text, sizeof(text), "$ grader grade part-a answers/part-a.md\n%s", body);
+	assert_true(passes(text, "report-fields"));
+	snprintf(text, sizeof(text), "grader new part-b\n\n## Part A\n%s", body);
+	assert_true(passes(text, "report-fields"));
+	snprintf(text, sizeof(text), "grader new exercises/part-b.yaml\n%s", body);
+	assert_true(passes(text, "report-fields"));
+}
+
 static void test_rule_prompt_echo_is_ignored(void **state)
 {
 	(void)state;
@@ -3132,6 +3164,7 @@ int main(void)
 		cmocka_unit_test(test_rule_terse_plans),
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
+		cmocka_unit_test(test_rule_file_for_another_exercise),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
