@@ -2002,7 +2002,9 @@ static int placeholder(const char *b, struct gr_span v)
 					     "below", "above", "see below", "see above", "as above", "same as above",
 					     "see notes", "see details", "see text", "see answer", "see answers",
 					     "see my notes", "see the notes", "see the details", "see below for details",
-					     "details below", "see section below", "see the section below", NULL };
+					     "details below", "see section below", "see the section below", "see bullets",
+					     "see the bullets", "see bullets below", "see the bullets below", "see list",
+					     "see the list", "see list below", "see the list below", NULL };
 	static const char *const lead[] = { "see the acceptance", "see the criteria", "see the prompt",
 					    "see the template", "see the exercise", "refer to the ", "refer to my ", NULL };
 	size_t s = v.start, e = v.end;

@@ -394,6 +394,10 @@ static void test_report_placeholder_values(void **state)
 	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_LABELLED);
 	value_is(&r, "next-experiment", "What I'd do next is re-profile with record_shapes=True.");
 	gr_report_free(&r);
+	/* ... and "see bullets" points at a list, as "see below" does (round 116) */
+	parse(&r, "Next experiment: see bullets\n\n- one CUDA graph of the decode step, then compare ms/token\n");
+	assert_true(r.fields[field("next-experiment")].placeholder);
+	gr_report_free(&r);
 	/* "N/A - refer to Findings" says it is not here; "N/A-ish, the L4" says something */
 	parse(&r, "Hardware: N/A \xE2\x80\x94 refer to Findings.\nWorkload: N/A-ish, decode only\n");
 	assert_true(r.fields[field("hardware")].placeholder);
