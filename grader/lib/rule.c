@@ -313,6 +313,11 @@ static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll
 static struct wordset ws_modal = WORDSET("will", "would", "should", "could", "might", "may", "can");
 static struct wordset ws_others = WORDSET("someone", "somebody", "people", "they", "he", "she", "everyone",
 					  "everybody", "others", "folks", "many", "most", "colleagues", "teammates");
+/* ... of them, the people (not "they", which may be the copies): what they
+ * would do is theirs, whatever the verb ("Some people would wrap
+ * `tokenize` in record_function"). */
+static struct wordset ws_people = WORDSET("someone", "somebody", "people", "everyone", "everybody", "others", "folks",
+					  "colleagues", "teammates");
 /* Words of a heading over candidates ("Options considered:", "Ranking"). */
 static struct wordset ws_candidate_heads = WORDSET("options", "alternatives", "candidates", "considered", "ranking",
 						   "ranked", "weighing", "weighting", "matrix", "shortlist",
@@ -328,7 +333,7 @@ static struct wordset ws_lead = WORDSET("i", "i'd", "id", "i'll", "we", "we'd", 
 					"y", "e", "et", "und", "aur", "luego", "depois", "puis", "dann");
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
 					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self,
-					    &ws_lead, &ws_candidate_heads, &ws_modal, &ws_others };
+					    &ws_lead, &ws_candidate_heads, &ws_modal, &ws_others, &ws_people };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
 static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> (64 - WORDSET_BITS)); }
@@ -2310,7 +2315,8 @@ static void mark_reported(struct gr_analysis *a)
 	static const char *const stems[] = { "sugg", "recomm", "propos", "want", "advocat", "insist", "said",
 					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
 					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
-					     "tempted", "draft", NULL };
+					     "tempted", "draft", "people", "someone", "somebody", "everyone", "everybody",
+					     "others", "folks", "colleagues", "teammates", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int all = !indexed(r); /* no lowercase copy: look everywhere */
@@ -2343,6 +2349,10 @@ static void mark_reported(struct gr_analysis *a)
 			int modal_other = subj.start == p1.start && p2.end > p2.start &&
 					  in_set(&ws_modal, b + p1.start, p1.end - p1.start) &&
 					  in_set(&ws_others, b + p2.start, p2.end - p2.start);
+			if (modal_other && in_set(&ws_people, b + p2.start, p2.end - p2.start)) {
+				from = p1.end; /* "some people would wrap ...": any verb */
+				break;
+			}
 			if (subj.end > subj.start && (subj.start != p1.start || only_aside(b, p1.end, w.start)) &&
 			    ((suggests(b + w.start, w.end - w.start) &&
 			      (modal_other || !in_set(&ws_self, b + subj.start, subj.end - subj.start)) &&

@@ -2789,6 +2789,10 @@ static void test_rule_pitfalls_and_bounds(void **state)
 				"\nSomeone will suggest a custom attention kernel. I wouldn't, yet: the attention op "
 				"is already flash.\n",
 				"no-custom-attention"));
+	/* ... and what people would do is theirs, whatever the verb (round 115). */
+	assert_true(passes_with(part_a, head, "\nSome people would write a custom FlashAttention kernel here, since "
+				"attention is big.\n",
+				"no-custom-attention"));
 	/* Part B: a verdict that keeps both readings decides nothing. */
 	assert_false(passes_in(b, "Verdict: honestly both readings hold up. Could be host-bound, could be poorly "
 				  "tiled GEMMs.\n", "overhead-bound"));
