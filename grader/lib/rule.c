@@ -5696,9 +5696,17 @@ static void eval_rule(const struct gr_analysis *a, const struct gr_rule *rule, s
 		if (m)
 			res->evidence = m->start;
 		/* "before": what the scope leads with. A plan that opens with the
-		 * copies and then adds torch.compile still leads with them. */
+		 * copies and then adds torch.compile still leads with them. A
+		 * field written twice leads in each place: only the range that
+		 * holds the mention is read ("weak answer: \"Next experiment:
+		 * write a kernel\"", then the learner's own). */
+		struct gr_span lead = sp;
+		if (m && m->start >= sp.start2 && m->start < sp.end2)
+			lead = span_at(sp.start2, sp.end2);
+		else if (m)
+			lead = span_at(sp.start, sp.end);
 		for (size_t i = 0; m && i < rule->nbefore; i++) {
-			const struct gr_mention *o = find(a, rule->before[i], sp, GR_POL_AFFIRMED, -1, -1);
+			const struct gr_mention *o = find(a, rule->before[i], lead, GR_POL_AFFIRMED, -1, -1);
 			if (o && o->start < m->start) {
 				res->passed = false;
 				res->evidence = o->start;

@@ -747,6 +747,11 @@ static void test_rule_scope_is_the_field(void **state)
 	assert_true(passes(r, "movement-first"));
 	assert_true(passes(r, "not-yet"));
 	assert_false(passes("Next experiment: swap in FlashAttention-3.\n\nHypotheses: casts of copy_\n", "movement-first"));
+	/* A kernel to write ahead of the look is a fix, not an investigation (round 117). */
+	assert_false(passes("Next experiment: write a fused Triton kernel that does the cast and the copy in one pass, "
+			    "to cut copy_+to from 34.7 ms to ~17 ms\n", "movement-first"));
+	assert_true(passes("Next experiment: re-profile with record_shapes=True to see who calls aten::to, before anyone "
+			   "writes a kernel\n", "movement-first"));
 }
 
 static void test_rule_keyword_stuffing_earns_nothing(void **state)
