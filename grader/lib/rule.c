@@ -5707,7 +5707,9 @@ static void eval_rule(const struct gr_analysis *a, const struct gr_rule *rule, s
 			lead = span_at(sp.start, sp.end);
 		for (size_t i = 0; m && i < rule->nbefore; i++) {
 			const struct gr_mention *o = find(a, rule->before[i], lead, GR_POL_AFFIRMED, -1, -1);
-			if (o && o->start < m->start) {
+			/* The same words read as both ("pin the decode thread to
+			 * a core": scheduling, not pinned memory): the other leads. */
+			if (o && o->start <= m->start) {
 				res->passed = false;
 				res->evidence = o->start;
 				snprintf(res->detail, sizeof(res->detail), "it leads with %s",
