@@ -1,7 +1,8 @@
 /*
  * cmd_lint.c - `grader lint EXERCISE`: what an author should fix before
  * shipping. Loading already checks the schema and every pattern; lint adds
- * what needs the whole file: unused concepts, criteria without docs or hints,
+ * what needs the whole file: unused concepts, concept patterns that open
+ * with \G (they continue nothing), criteria without docs or hints,
  * examples the rules disagree with, and a solution that must earn full marks;
  * and notes (not problems) on patterns that every report must run.
  */
@@ -71,6 +72,32 @@ static void note_slow_patterns(const struct gr_exercise *ex)
 	}
 }
 
+/* A concept's patterns are matched one by one, so a pattern that opens
+ * with \G ("\G,\s*\K\w+", meant to continue another's list) continues
+ * only its own last match: it can match at the text's start and nowhere
+ * else. The continuation belongs in the pattern it continues, as
+ * (?:first|\G...). A problem: the pattern silently finds nothing. */
+static int check_continuations(const struct gr_exercise *ex)
+{
+	int n = 0;
+	for (size_t c = 0; c < ex->nconcepts; c++)
+		for (size_t i = 0; i < ex->concepts[c].npatterns; i++) {
+			const char *src = ex->concepts[c].patterns[i];
+			while (src[0] == '(' && src[1] == '?' && src[2] && strchr("imsxnU-", src[2])) {
+				const char *close = strchr(src, ')'); /* "(?m)", "(?i)": options first */
+				if (!close)
+					break;
+				src = close + 1;
+			}
+			if (src[0] == '\\' && src[1] == 'G')
+				n += problem(ex, 0,
+					     "concept '%s': a pattern opens with \\G, which continues only its own last "
+					     "match; join it to the pattern it continues, as (?:first|\\G...)%s",
+					     ex->concepts[c].id, "");
+		}
+	return n;
+}
+
 static int check_solution(const struct gr_exercise *ex, struct gr_scratch *s)
 {
 	char *dup = strdup(ex->path);
@@ -114,6 +141,7 @@ int cmd_lint(int argc, char **argv)
 	for (size_t c = 0; c < ex->nconcepts; c++)
 		if (!ex->concepts[c].used)
 			n += problem(ex, 0, "concept '%s' is defined but no rule uses it%s", ex->concepts[c].id, "");
+	n += check_continuations(ex);
 	n += check_examples(ex, &s);
 	n += check_solution(ex, &s);
 	note_slow_patterns(ex);

@@ -38,4 +38,13 @@ grep -qF "note: concept 'number', pattern '[0-9]+\s*ms' holds no literal" "$T/ou
 	fail "no note for the literal-less pattern: $(cat "$T/out")"
 grep -q "concept 'math'" "$T/out" && fail "a note for '\\bmatmul\\b', which has a literal"
 grep -qF "tiny: 0 problems" "$T/out" || fail "lint counted the note: $(cat "$T/out")"
+
+# A concept pattern that opens with \G continues only its own last match:
+# a problem (it finds nothing where it was meant to), not a note.
+sed -i "s/  number: \['\[0-9\]+\\\\s\*ms'\]/  number: ['[0-9]+\\\\s*ms', '\\\\G,\\\\s*[0-9]+']/" "$T/exercises/tiny.yaml"
+grep -qF "'\G,\s*[0-9]+'" "$T/exercises/tiny.yaml" || fail "test setup: the \\G pattern was not added"
+"$G" lint "$T/exercises/tiny.yaml" >"$T/out2" 2>&1
+rc=$?
+[ $rc = 1 ] || fail "lint exited $rc for a \\G pattern, want 1: $(cat "$T/out2")"
+grep -qF "concept 'number': a pattern opens with \G" "$T/out2" || fail "no problem for the \\G pattern: $(cat "$T/out2")"
 exit $((fails > 0))
