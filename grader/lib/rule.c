@@ -4855,7 +4855,13 @@ static int predicts(const char *b, size_t cs, size_t at)
 	static const char *const modal[] = { "should", "would", "will", "might", "could", "ought", NULL };
 	static const char *const filler[] = { "then", "probably", "also", "likely", "hopefully", "alone", "to", NULL };
 	struct gr_span w = first_word(b, span_at(cs, at));
-	if (w.start >= at || !word_in(b + w.start, w.end - w.start, subject))
+	if (w.start >= at)
+		return 0;
+	/* "..., should fuse mul/add and cut the copy_ launches": the subject
+	 * left out, the clause is all prediction */
+	if (word_in(b + w.start, w.end - w.start, modal))
+		return 1;
+	if (!word_in(b + w.start, w.end - w.start, subject))
 		return 0;
 	w = first_word(b, span_at(w.end, at));
 	if (w.start >= at || !word_in(b + w.start, w.end - w.start, modal))

@@ -180,6 +180,9 @@ static void test_rule_counting_experiments(void **state)
 	assert_false(passes("Next experiment: record_shapes, torch.compile, FlashAttention-3, a faster tokenizer.\n",
 			    "single-experiment"));
 	assert_false(passes("Next experiment:\n- re-profile with record_shapes\n- write a Triton kernel\n", "single-experiment"));
+	/* A prediction with its subject left out is no second proposal (round 117). */
+	assert_true(passes("Next experiment: load the weights in bf16 and re-profile, should remove the casts and cut "
+			   "the copy_ launches.\n", "single-experiment"));
 	/* A numbered field whose value introduces its list with a dash
 	 * ("three passes -") over lettered items: each item is a pass (round 116). */
 	assert_false(passes("5. Next experiment: three passes \xE2\x80\x94\n   (a) pattern-match to\xE2\x86\x92mm and fuse the cast "
