@@ -59,6 +59,23 @@ static inline int passes_in(const struct gr_exercise *ex, const char *text, cons
 	return ok;
 }
 
+/* Grade text against ex: how many of its warnings hold want, with none
+ * holding never (NULL: not checked). */
+static inline int warnings_holding(const struct gr_exercise *ex, const char *text, const char *want, const char *never)
+{
+	struct gr_verdict v;
+	struct gr_error err = { 0 };
+	assert_int_equal(gr_grade_string(&v, ex, text, strlen(text), "t.md", &scratch, &err), 0);
+	int n = 0;
+	for (size_t i = 0; i < v.nwarnings; i++) {
+		n += strstr(v.warnings[i], want) != NULL;
+		if (never)
+			assert_null(strstr(v.warnings[i], never));
+	}
+	gr_verdict_free(&v);
+	return n;
+}
+
 /* The same against Part A. */
 static inline int passes(const char *text, const char *id)
 {
