@@ -1260,6 +1260,14 @@ static int label_like(const char *b, size_t s, size_t e)
 	return 0;
 }
 
+/* Does b[s, e) end with a colon (trailing spaces and emphasis aside)? */
+static int ends_with_colon(const char *b, size_t s, size_t e)
+{
+	while (e > s && strchr(" \t*_", b[e - 1]))
+		e--;
+	return e > s && b[e - 1] == ':';
+}
+
 /* Does the line b[s, e) open with a deferral said as a label, "Not yet -
  * FlashAttention", "Won't do - a Triton kernel"? */
 static int defers_opening(const char *b, size_t s, size_t e)
@@ -1391,8 +1399,12 @@ static void find_fields(struct parser *p)
 				list = n->item;
 			if (content && n->item == 2 && n->indent == 0 && l->item == 0 && list != 2)
 				break;
-			/* "Copies: ..." after content: another (unknown) label, not ours. */
-			if (content && !n->item && n->indent <= l->indent && label_like(p->buf, n->body, n->off + n->len))
+			/* "Copies: ..." after content: another (unknown) label, not ours;
+			 * so is a bullet that opens with one under a field line that
+			 * did not introduce a list ("Next experiment: CUDA graph the
+			 * step" over "- A matmul: 18 x ~2 ms ..."). */
+			if (content && n->indent <= l->indent && label_like(p->buf, n->body, n->off + n->len) &&
+			    (!n->item || (n->item == 1 && !list && l->item == 0 && !ends_with_colon(p->buf, vs, end))))
 				break;
 			/* "Not yet - FlashAttention": an answer of its own opens. */
 			if (content && !n->item && n->indent <= l->indent && defers_opening(p->buf, n->body, n->off + n->len))

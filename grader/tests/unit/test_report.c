@@ -394,6 +394,16 @@ static void test_report_placeholder_values(void **state)
 	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_LABELLED);
 	value_is(&r, "next-experiment", "What I'd do next is re-profile with record_shapes=True.");
 	gr_report_free(&r);
+	/* A field line with its value, then bullets that open with labels of
+	 * their own: the bullets are another answer; after "...:" they are the
+	 * value (round 118). */
+	parse(&r, "Next experiment: CUDA graph the step; ms/tok before vs after\n- A matmul: big prefill GEMMs\n"
+		  "- B matmul: tiny GEMMs, launch-bound\n");
+	value_is(&r, "next-experiment", "CUDA graph the step; ms/tok before vs after");
+	gr_report_free(&r);
+	parse(&r, "Next experiment: one profiled run:\n- shapes: record_shapes=True\n- stacks: with_stack=True\n");
+	value_is(&r, "next-experiment", "one profiled run:\n- shapes: record_shapes=True\n- stacks: with_stack=True");
+	gr_report_free(&r);
 	/* ... and "see bullets" points at a list, as "see below" does (round 116) */
 	parse(&r, "Next experiment: see bullets\n\n- one CUDA graph of the decode step, then compare ms/token\n");
 	assert_true(r.fields[field("next-experiment")].placeholder);
