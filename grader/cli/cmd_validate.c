@@ -42,8 +42,14 @@ static void disagree(int quiet, const char *where, const struct gr_result *r, bo
 		return;
 	printf("  %s  %s: labelled %s, graded %s", where, r->criterion->id, label ? "pass" : "fail",
 	       r->passed ? "pass" : "fail");
-	if (r->line)
-		printf("  (line %d: %.80s)", r->line, r->evidence);
+	if (r->line) {
+		/* 80 bytes at most, cut at a character's start */
+		size_t n = strlen(r->evidence);
+		if (n > 80)
+			for (n = 80; n > 0 && ((unsigned char)r->evidence[n] & 0xC0) == 0x80;)
+				n--;
+		printf("  (line %d: %.*s)", r->line, (int)n, r->evidence);
+	}
 	putchar('\n');
 }
 

@@ -232,6 +232,33 @@ static size_t symbol_at(const char *b, size_t i, size_t end)
 	}
 }
 
+/* An East Asian number opening a line: "一、" (read as "一,"), "三.",
+ * "五)" or a circled "②"; its end (past the spaces after it) and its value
+ * in *n, or i when there is none. */
+static size_t cjk_number_at(const char *b, size_t i, size_t end, int *n)
+{
+	static const unsigned digits[] = { 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D, 0x5341 };
+	const unsigned char *u = (const unsigned char *)b + i;
+	if (i + 3 > end || u[0] < 0xE0 || u[0] >= 0xF0)
+		return i;
+	unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+	size_t j = i + 3;
+	if (cp >= 0x2460 && cp <= 0x2473) { /* ① .. ⑳ */
+		*n = (int)(cp - 0x2460) + 1;
+	} else {
+		size_t d = 0;
+		while (d < 10 && digits[d] != cp)
+			d++;
+		if (d == 10 || j >= end || !strchr(",.):", b[j]))
+			return i;
+		*n = (int)d + 1;
+		j++;
+	}
+	while (j < end && b[j] == ' ')
+		j++;
+	return j < end ? j : i;
+}
+
 /* "a) ", "(b) ", "c. ": a lettered answer; the end of the mark, or i. */
 static size_t letter_item_at(const char *b, size_t i, size_t end)
 {
@@ -480,6 +507,13 @@ static void decorate(struct parser *p, struct linfo *l)
 				j++;
 		} else if ((j = cell_prefix(b, i, end)) > i) {
 			/* "## In [5]: Next experiment:": a notebook's cell */
+		} else if ((j = cjk_number_at(b, i, end, &n_part)) > i) {
+			/* "② Hypotheses": a numbered item. "一、Workload：..." and
+			 * "二、分析" number a document's parts, not the answers. */
+			if (!l->item && (unsigned char)b[i] == 0xE2) {
+				l->item = 2;
+				l->number = n_part;
+			}
 		} else if ((j = symbol_at(b, i, end)) > i) {
 			/* "🐌 **Top CPU ...:**", "🅿️ Parking lot:": a mark, not text */
 			sym = 1;

@@ -404,6 +404,16 @@ static void test_report_placeholder_values(void **state)
 	parse(&r, "Next experiment: one profiled run:\n- shapes: record_shapes=True\n- stacks: with_stack=True\n");
 	value_is(&r, "next-experiment", "one profiled run:\n- shapes: record_shapes=True\n- stacks: with_stack=True");
 	gr_report_free(&r);
+	/* East Asian numbering and labels (round 120): "一、" numbers a part of
+	 * the document, not an answer, and a translated label is the field,
+	 * renamed. */
+	parse(&r, "\xE4\xB8\x80\xE3\x80\x81Workload\xEF\xBC\x9A" "7B decode\n"
+		  "\xE4\xB8\x8B\xE4\xB8\x80\xE4\xB8\xAA\xE5\xAE\x9E\xE9\xAA\x8C\xEF\xBC\x9Are-profile with record_shapes=True\n");
+	value_is(&r, "workload", "7B decode");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_ALIASED);
+	value_is(&r, "next-experiment", "re-profile with record_shapes=True");
+	gr_report_free(&r);
 	/* ... and "see bullets" points at a list, as "see below" does (round 116) */
 	parse(&r, "Next experiment: see bullets\n\n- one CUDA graph of the decode step, then compare ms/token\n");
 	assert_true(r.fields[field("next-experiment")].placeholder);
