@@ -3319,6 +3319,24 @@ static int hyp_tag(const char *w, size_t n, char next)
 	       (n == 4 && !strncasecmp(w, "exp", 3));
 }
 
+/* Does the word hold Chinese, Japanese or Korean script (CJK ideographs,
+ * kana, hangul)? Those languages write their particles and verbs without
+ * spaces ("GPU 要等它", "所以 first token 慢"), so a word in them is read as
+ * carrying grammar: a claim, not a keyword, as the function words of the
+ * languages ws_function knows are. */
+static int east_asian(const char *w, size_t n)
+{
+	for (size_t k = 0; k + 3 <= n; k++) {
+		const unsigned char *u = (const unsigned char *)w + k;
+		if (u[0] < 0xE3 || u[0] > 0xED)
+			continue;
+		unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+		if ((cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF))
+			return 1;
+	}
+	return 0;
+}
+
 /* How a terse sentence s (with distinct concepts) reads: a keyword list
  * (its mentions count for nothing), four bare items that may be a terse
  * answer (two of them are a keyword report), or neither. strict: the
@@ -3408,7 +3426,7 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 		int item = (w == sp.start || b[w - 1] == ',' || (b[w - 1] == ' ' && w >= sp.start + 2 && b[w - 2] == ',')) &&
 			   (k >= sp.end || b[k] == ',');
 		function += !item && (in_set(&ws_function, b + w, n) || (head && in_set(&ws_verb, b + w, n)) ||
-				      hyp_tag(b + w, n, k < sp.end ? b[k] : 0));
+				      hyp_tag(b + w, n, k < sp.end ? b[k] : 0) || east_asian(b + w, n));
 		head = 0;
 	}
 	/* A comma list of one- and two-word items is a list, not a claim.

@@ -814,6 +814,12 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 	assert_false(passes(text, "tokenizer-latency"));
 	snprintf(text, sizeof(text), "Top CPU / orchestration cost: %s (see keywords)\n", tok);
 	assert_true(passes(text, "tokenizer-latency"));
+	/* A line in Chinese, Japanese or Korean carries its grammar without
+	 * spaces: a claim, not a keyword list (round 120). */
+	assert_true(passes("Workload: decoder-only LLM, 4096 prompt, 128 output, bf16, batch=1\n"
+			   "tokenizer \xE5\x9C\xA8 CPU \xE4\xB8\x8A, GPU \xE8\xA6\x81\xE7\xAD\x89\xE5\xAE\x83, "
+			   "\xE6\x89\x80\xE4\xBB\xA5 first token \xE6\x85\xA2 22 ms.\n",
+			   "tokenizer-latency"));
 	/* Keywords between full stops are a list too (round 115); labelled
 	 * fragments each claim something, and a question answered is no list. */
 	assert_false(passes("Key points: math vs movement. 2.8 GiB. tokenizer / CPU / latency / TTFT. flash attention. "
