@@ -289,6 +289,10 @@ static void test_rule_reported_asides_and_dangling(void **state)
 	assert_false(passes(buf, "not-yet"));
 	after_lead(buf, "Not yet: I would not optimize aten::slice yet, because 1.4ms.\n");
 	assert_true(passes(buf, "not-yet"));
+	/* The why given above, pointed at (rounds 116 and 120). */
+	after_lead(buf, "A new attention kernel would only speed up what is already flash; the copies come first.\n\n"
+		   "Not yet: custom attention kernel (reason above).\n");
+	assert_true(passes(buf, "not-yet"));
 	/* The trap as a reason, and a reason that only restates the deferral. */
 	after_lead(buf, "Not yet: I would not optimize the tokenizer yet, because it's not on the GPU.\n");
 	assert_false(passes(buf, "not-yet"));
