@@ -4293,7 +4293,20 @@ static int clause_has(const struct gr_analysis *a, int c, const struct gr_mentio
 	for (size_t i = first_in_sentence(m, x->sentence); i < m->n && m->v[i].sentence == x->sentence; i++)
 		if (m->v[i].clause == x->clause && !m->v[i].stuffed)
 			return 1;
-	return 0;
+	/* ... or the line's label: "① Part A: ... real math, the GPU is the
+	 * bottleneck" is about Part A to its end. */
+	const struct gr_text *t = &a->r->text;
+	const struct gr_line *ln = &t->lines[gr_text_line_of(t, x->start) - 1];
+	size_t i = first_at(m, ln->off);
+	if (i >= m->n || m->v[i].start >= x->start || m->v[i].stuffed)
+		return 0;
+	for (size_t k = ln->off; k < m->v[i].start; k++)
+		if (gr_isalnum((unsigned char)t->buf[k]))
+			return 0; /* words before it: not the line's label */
+	size_t e = m->v[i].end;
+	while (e < ln->off + ln->len && (t->buf[e] == ' ' || t->buf[e] == '*' || t->buf[e] == '_'))
+		e++;
+	return e < ln->off + ln->len && t->buf[e] == ':';
 }
 
 /* Does sentence s end with a question mark? */

@@ -773,6 +773,12 @@ static void test_rule_keyword_stuffing_earns_nothing(void **state)
 	assert_true(passes_in(b, "- Part A matmul: real math on a 4096 prefill, 18 \xC3\x97 ~2 ms\n"
 				 "- Part B matmul: 240 \xC3\x97 ~25 \xC2\xB5s, tiny GEMMs, launch/dispatch cost\n",
 			      "top-cuda-meaning"));
+	/* A line labelled "Part A:" is about Part A to its end: its "the GPU
+	 * is the bottleneck" blames nothing here (round 120). */
+	assert_true(passes_in(b, "Top CPU / orchestration cost: Python decode loop 38 ms, 2.5x all the CUDA time: "
+				 "launch overhead, the GPU idles between 720 launches\n"
+				 "- Part A: matmul is heavy prefill GEMM, real math, the GPU is the bottleneck.\n",
+			      "overhead-bound"));
 	gr_exercise_free(b);
 	/* Commas inside parentheses annotate; they make no keyword list. */
 	assert_true(passes("Top CUDA time: matmul 38.4ms, flash sdpa 31.7ms (math, unavoidable) | copy_ 19.6 + to "
