@@ -1601,8 +1601,8 @@ static void count_subjects(const struct gr_rule *r, int negated, int *pos, int *
 {
 	if (!r)
 		return;
-	if (r->kind == GR_RULE_CONCEPT && r->concept >= 0)
-		(negated ? neg : pos)[r->concept]++;
+	if ((r->kind == GR_RULE_CONCEPT || r->kind == GR_RULE_COUNT) && r->concept >= 0)
+		(negated ? neg : pos)[r->concept]++; /* "not two experiment ids": a fault too */
 	if (r->kind == GR_RULE_DISTINCT) /* "not two profilers": each a fault */
 		for (size_t i = 0; i < r->nlist; i++)
 			(negated ? neg : pos)[r->list[i]]++;

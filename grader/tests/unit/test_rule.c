@@ -180,6 +180,12 @@ static void test_rule_counting_experiments(void **state)
 	assert_false(passes("Next experiment: record_shapes, torch.compile, FlashAttention-3, a faster tokenizer.\n",
 			    "single-experiment"));
 	assert_false(passes("Next experiment:\n- re-profile with record_shapes\n- write a Triton kernel\n", "single-experiment"));
+	/* A run log's experiment ids: two are two experiments; the baseline a
+	 * run is measured against is none (round 119). */
+	assert_false(passes("Next experiment: exp-02a re-profile with record_shapes=True to see the dtypes of the to() "
+			    "calls, AND exp-02b reload the model in bf16 and compare copy_ time.\n", "single-experiment"));
+	assert_true(passes("Next experiment: exp-04 = exp-03 baseline with record_shapes=True, to see who calls "
+			   "aten::to.\n", "single-experiment"));
 	/* A prediction with its subject left out is no second proposal (round 117). */
 	assert_true(passes("Next experiment: load the weights in bf16 and re-profile, should remove the casts and cut "
 			   "the copy_ launches.\n", "single-experiment"));
