@@ -191,10 +191,10 @@ static void test_rule_counting_experiments(void **state)
 			   "the copy_ launches.\n", "single-experiment"));
 	/* A numbered field whose value introduces its list with a dash
 	 * ("three passes -") over lettered items: each item is a pass (round 116). */
-	assert_false(passes("5. Next experiment: three passes \xE2\x80\x94\n   (a) pattern-match to\xE2\x86\x92mm and fuse the cast "
-			    "into the matmul epilogue (Inductor pattern),\n   (b) cudagraph-ify the decode loop to kill the "
-			    "slice launch overhead,\n   (c) lower SDPA to a fused flash-style Triton kernel with RoPE in the "
-			    "prologue.\n",
+	assert_false(passes("5. Next experiment: three passes \xE2\x80\x94\n"
+			    "   (a) pattern-match to\xE2\x86\x92mm and fuse the cast into the matmul epilogue (Inductor "
+			    "pattern),\n   (b) cudagraph-ify the decode loop to kill the slice launch overhead,\n"
+			    "   (c) lower SDPA to a fused flash-style Triton kernel with RoPE in the prologue.\n",
 			    "single-experiment"));
 	/* Two steps of one fix, measured by one run, are one experiment; a
 	 * change added "maybe also", or a change of another kind, is not. */
