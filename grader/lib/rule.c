@@ -3506,7 +3506,9 @@ static int bare_fragment(const char *b, struct gr_span sp, int lead)
 		if (c == ':' && k + 1 < sp.end && b[k + 1] == ' ') {
 			if (labelled || words > 3)
 				return 0;
-			labelled = 1, words = 0, k++;
+			labelled = 1;
+			words = 0;
+			k++;
 			continue;
 		}
 		if (c == '=' || (c == '-' && k + 1 < sp.end && b[k + 1] == '>') ||
@@ -3547,10 +3549,13 @@ static void mark_fragment_lines(struct gr_analysis *a)
 		size_t e = s, nbare = 0;
 		/* Sentences of the line ended by full stops: "float32? confirmed."
 		 * asks and answers, and a field's value ends at the next label. */
-		while (e < r->nsentences && gr_text_line_of(&r->text, r->sentences[e].start) == line &&
-		       r->sentences[e].end > r->sentences[e].start &&
-		       gr_text_line_of(&r->text, r->sentences[e].end - 1) == line && (e == s || full_stop(b, r->sentences[e - 1])))
-			nbare += bare_fragment(b, r->sentences[e], e == s), e++;
+		for (; e < r->nsentences; e++) {
+			struct gr_span se = r->sentences[e];
+			if (gr_text_line_of(&r->text, se.start) != line || se.end <= se.start ||
+			    gr_text_line_of(&r->text, se.end - 1) != line || (e > s && !full_stop(b, r->sentences[e - 1])))
+				break;
+			nbare += bare_fragment(b, se, e == s);
+		}
 		size_t n = e - s;
 		if (n >= 4 && nbare >= 3 && nbare * 2 >= n) {
 			int distinct = 0;
