@@ -119,7 +119,7 @@ struct gr_concept {
 	char **patterns;      /* the author's patterns, kept for lint/docs */
 	size_t npatterns;
 	bool used;            /* referenced by some rule (lint) */
-	bool fault;           /* the subject of rule nodes (or a `distinct` list's member)
+	bool fault;           /* the subject of rule nodes (a `count`, or a `distinct` list's member)
 			       * only under a `not` ("the tokenizer left out of the ranges"):
 			       * a fault the learner must not commit, so warning against it in
 			       * a list of mistakes commits nothing, and it is no keyword
