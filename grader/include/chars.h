@@ -29,6 +29,12 @@ static inline int gr_isalpha(unsigned char c) { return gr_chars[c] & GR_CH_ALPHA
 static inline int gr_isdigit(unsigned char c) { return gr_chars[c] & GR_CH_DIGIT; }
 static inline int gr_isalnum(unsigned char c) { return gr_chars[c] & (GR_CH_ALPHA | GR_CH_DIGIT); }
 static inline int gr_isword(unsigned char c) { return gr_chars[c] & GR_CH_WORD; }
+/* The code point of the three-byte UTF-8 character at u (a lead byte in
+ * 0xE0..0xEF, its two continuation bytes after it: the caller checks). */
+static inline unsigned gr_cp3(const unsigned char *u)
+{
+	return (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+}
 /* Part of a word as a learner writes one: a letter, a digit or any non-ASCII
  * character (0 or 1, so it can be added). */
 static inline int gr_istext(unsigned char c) { return (gr_chars[c] & (GR_CH_ALPHA | GR_CH_DIGIT | GR_CH_HIGH)) != 0; }

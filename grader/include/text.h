@@ -56,7 +56,6 @@ enum {
 	GR_TEXT_CHAT = 1 << 11,        /* a chat export: the others' messages ignored */
 	GR_TEXT_OTHER_PARTS = 1 << 12, /* other parts' answers in the same file ignored (report.c) */
 	GR_TEXT_DICTATED = 1 << 13,    /* spoken punctuation read ("workload colon" is "workload:"); no warning */
-	GR_TEXT_OTHER_EXERCISE = 1 << 14, /* started for another exercise ("grader new part-b"): blanked (report.c) */
 };
 
 struct gr_line {

@@ -215,7 +215,7 @@ static size_t symbol_at(const char *b, size_t i, size_t end)
 		unsigned cp = 0;
 		size_t n = 0;
 		if (j + 3 <= end && u[0] >= 0xE0 && u[0] < 0xF0) {
-			cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+			cp = gr_cp3(u);
 			n = 3;
 		} else if (j + 4 <= end && u[0] >= 0xF0) {
 			cp = (unsigned)(u[0] & 0x07) << 18 | (unsigned)(u[1] & 0x3F) << 12 | (unsigned)(u[2] & 0x3F) << 6 |
@@ -241,7 +241,7 @@ static size_t cjk_number_at(const char *b, size_t i, size_t end, int *n)
 	const unsigned char *u = (const unsigned char *)b + i;
 	if (i + 3 > end || u[0] < 0xE0 || u[0] >= 0xF0)
 		return i;
-	unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+	unsigned cp = gr_cp3(u);
 	size_t j = i + 3;
 	if (cp >= 0x2460 && cp <= 0x2473) { /* ① .. ⑳ */
 		*n = (int)(cp - 0x2460) + 1;
@@ -3618,6 +3618,22 @@ static size_t part_heading(const char *b, size_t s, size_t e, char *key, size_t 
 	return k;
 }
 
+/* This exercise's part, as part_heading() names one: its title's name
+ * before the colon, lowercase ("part a" for "Part A: ..."). 0 when the
+ * title names none that fits in cap. */
+static int own_part(const struct gr_exercise *ex, char *own, size_t cap)
+{
+	const char *title = ex->title ? ex->title : "";
+	const char *colon = strchr(title, ':');
+	size_t tn = colon ? (size_t)(colon - title) : strlen(title);
+	if (tn == 0 || tn >= cap)
+		return 0;
+	for (size_t j = 0; j < tn; j++)
+		own[j] = (char)tolower((unsigned char)title[j]);
+	own[tn] = '\0';
+	return 1;
+}
+
 /* A file that answers several parts under their headings ("## Part A",
  * "## Part B", ...) is graded on this exercise's part only: the other
  * parts' answers are blanked. This exercise's part is its title's name
@@ -3626,15 +3642,9 @@ static size_t part_heading(const char *b, size_t s, size_t e, char *key, size_t 
  * "Part A" too. */
 static unsigned keep_own_part(struct parser *p)
 {
-	const char *title = p->ex->title ? p->ex->title : "";
-	const char *colon = strchr(title, ':');
-	size_t tn = colon ? (size_t)(colon - title) : strlen(title);
 	char own[16], key[16];
-	if (tn == 0 || tn >= sizeof(own))
+	if (!own_part(p->ex, own, sizeof(own)))
 		return 0;
-	for (size_t j = 0; j < tn; j++)
-		own[j] = (char)tolower((unsigned char)title[j]);
-	own[tn] = '\0';
 	char *b = p->r->text.buf;
 	size_t len = p->r->text.len;
 	int mine = 0;
@@ -3669,8 +3679,7 @@ static unsigned keep_own_part(struct parser *p)
 	return GR_TEXT_OTHER_PARTS;
 }
 
-/* Is line [s, e) a part heading naming this exercise's part (own, from
- * its title)? */
+/* Does a line of b[0, len) head this exercise's part (own: own_part())? */
 static int heads_own_part(const char *b, size_t len, const char *own)
 {
 	char key[16];
@@ -3690,7 +3699,7 @@ static int heads_own_part(const char *b, size_t len, const char *own)
  * (nothing in it earns this exercise's points) and the other id kept in
  * r->other for the warning that says which file to grade. Not when the
  * file also heads this exercise's part (a workbook's one file). */
-static unsigned other_exercise(struct parser *p)
+static void other_exercise(struct parser *p)
 {
 	char *b = p->r->text.buf;
 	size_t len = p->r->text.len, i = 0;
@@ -3699,14 +3708,14 @@ static unsigned other_exercise(struct parser *p)
 	while (i < len && strchr("$>`# ", b[i]))
 		i++;
 	if (len - i < 7 || strncasecmp(b + i, "grader ", 7))
-		return 0;
+		return;
 	i += 7;
 	size_t v = i;
 	while (i < len && isalpha((unsigned char)b[i]))
 		i++;
 	if (!((i - v == 3 && !strncasecmp(b + v, "new", 3)) || (i - v == 5 && !strncasecmp(b + v, "grade", 5))) ||
 	    i >= len || b[i] != ' ')
-		return 0;
+		return;
 	while (i < len && b[i] == ' ')
 		i++;
 	size_t id = i;
@@ -3714,28 +3723,19 @@ static unsigned other_exercise(struct parser *p)
 		i++;
 	size_t n = i - id;
 	if (n == 0 || n >= sizeof(p->r->other) || (i < len && !strchr(" `\n", b[i])))
-		return 0; /* a path ("exercises/part-b.yaml") or nothing named */
+		return; /* a path ("exercises/part-b.yaml") or nothing named */
 	const char *own_id = p->ex->id ? p->ex->id : "";
 	if (strlen(own_id) == n && !strncasecmp(b + id, own_id, n))
-		return 0;
-	const char *title = p->ex->title ? p->ex->title : "";
-	const char *colon = strchr(title, ':');
-	size_t tn = colon ? (size_t)(colon - title) : strlen(title);
+		return;
 	char own[16];
-	if (tn > 0 && tn < sizeof(own)) {
-		for (size_t j = 0; j < tn; j++)
-			own[j] = (char)tolower((unsigned char)title[j]);
-		own[tn] = '\0';
-		if (heads_own_part(b, len, own))
-			return 0;
-	}
+	if (own_part(p->ex, own, sizeof(own)) && heads_own_part(b, len, own))
+		return;
 	for (size_t j = 0; j < n; j++)
 		p->r->other[j] = (char)tolower((unsigned char)b[id + j]);
 	p->r->other[n] = '\0';
 	for (size_t k = 0; k < len; k++)
 		if (b[k] != '\n')
 			b[k] = ' ';
-	return GR_TEXT_OTHER_EXERCISE;
 }
 
 int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr_text *text,
@@ -3764,7 +3764,7 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	int rc = 0;
 	if (!r->fields || !r->sections || !r->label_line || !r->code_line || !r->old_line || !p.li || !p.md)
 		goto nomem;
-	r->text.flags |= other_exercise(&p);
+	other_exercise(&p);
 	r->text.flags |= keep_own_part(&p);
 	/* Apart from the report: 24 KiB that nothing else needs zeroed. */
 	r->tri = malloc(sizeof(*r->tri));

@@ -3330,7 +3330,7 @@ static int east_asian(const char *w, size_t n)
 		const unsigned char *u = (const unsigned char *)w + k;
 		if (u[0] < 0xE3 || u[0] > 0xED)
 			continue;
-		unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+		unsigned cp = gr_cp3(u);
 		if ((cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF))
 			return 1;
 	}
