@@ -3230,10 +3230,14 @@ static void mark_questions(struct gr_analysis *a)
 }
 
 /* Identifiers in runs of three or more parted by "/", "->" or "→" in sp
- * ("tokenize / h2d / prefill"): how many. */
+ * ("tokenize / h2d / prefill"): how many. A run that holds the range API
+ * or an op of the table ("record_function / tokenizer / copy_ / to /
+ * prefill") lists what the answer is about, not names it gives: none. */
 static int slashed_names(const char *b, struct gr_span sp)
 {
-	int total = 0, run = 0;
+	static const char *const about[] = { "record_function", "nvtx", "range_push", "range_pop", "copy_", "to",
+					     "aten", "matmul", "nsys", "ncu", "nsight", "torch", "cuda", NULL };
+	int total = 0, run = 0, other = 0;
 	size_t k = sp.start;
 	while (k < sp.end) {
 		if (!((b[k] >= 'a' && b[k] <= 'z') || b[k] == '_') || (k > sp.start && gr_isword((unsigned char)b[k - 1]))) {
@@ -3244,11 +3248,12 @@ static int slashed_names(const char *b, struct gr_span sp)
 		while (e < sp.end && ((b[e] >= 'a' && b[e] <= 'z') || gr_isdigit((unsigned char)b[e]) || b[e] == '_'))
 			e++;
 		if (e < sp.end && gr_isword((unsigned char)b[e])) { /* "Tokenize", "h2D": not an identifier */
-			run = 0;
+			run = other = 0;
 			k = e;
 			continue;
 		}
 		run++;
+		other |= word_in(b + k, e - k, about);
 		size_t n = e;
 		while (n < sp.end && b[n] == ' ')
 			n++;
@@ -3260,14 +3265,14 @@ static int slashed_names(const char *b, struct gr_span sp)
 		else if (n + 2 < sp.end && !memcmp(b + n, "\xE2\x86\x92", 3))
 			n += 3;
 		if (n == sep) { /* the run ends here */
-			total += run >= 3 ? run : 0;
-			run = 0;
+			total += run >= 3 && !other ? run : 0;
+			run = other = 0;
 		}
 		while (n < sp.end && b[n] == ' ')
 			n++;
 		k = n > e ? n : e;
 	}
-	return total + (run >= 3 ? run : 0);
+	return total + (run >= 3 && !other ? run : 0);
 }
 
 /* Comma-separated snake_case names in sp ("tokenize_prompt, inputs_to_gpu,
@@ -3441,6 +3446,14 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 			first = first == NONE ? k : first;
 			last = k + 1;
 		}
+	}
+	/* Without commas, spaced slashes part the items the same way
+	 * ("NVTX / record_function / tokenizer / copy_ / to / prefill"). */
+	for (size_t k = sp.start + 1; first == NONE && k + 1 < sp.end; k++) {
+		if (b[k] != '/' || b[k - 1] != ' ' || b[k + 1] != ' ')
+			continue;
+		items++;
+		last = k + 1;
 	}
 	int list = items >= 5 && words * 2 <= items * 5 && !ends_in_verdict(b, last, sp.end) &&
 		   !(first != NONE && opens_with_claim(b, sp.start, first));

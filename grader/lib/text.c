@@ -920,8 +920,14 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 		i++;
 	if (i - d < 4 || !memchr(b + d, ':', i - d))
 		return 0; /* "10:32", "10:32:07" */
-	while (i < e && (b[i] == ' ' || gr_isalpha((unsigned char)b[i])) && i - d < 12 && b[i] != ']' &&
-	       !(bracket && i > d && b[i - 1] == ' ' && gr_isalpha((unsigned char)b[i]) && !strchr("AaPp", b[i])))
+	if (!bracket) { /* "10:32 AM priya:", but not the label of "10:02 Hardware: L4" */
+		size_t a = i + (i < e && b[i] == ' ');
+		if (a + 1 < e && strchr("AaPp", b[a]) && (b[a + 1] == 'M' || b[a + 1] == 'm') &&
+		    (a + 2 == e || !gr_isalnum((unsigned char)b[a + 2])))
+			i = a + 2;
+	}
+	while (bracket && i < e && (b[i] == ' ' || gr_isalpha((unsigned char)b[i])) && i - d < 12 && b[i] != ']' &&
+	       !(i > d && b[i - 1] == ' ' && gr_isalpha((unsigned char)b[i]) && !strchr("AaPp", b[i])))
 		i++; /* " AM" */
 	if (bracket) {
 		if (i >= e || b[i] != ']')
@@ -945,6 +951,7 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 struct speaker {
 	size_t s, n;  /* the name, in the text */
 	size_t bytes; /* how much they wrote */
+	size_t said;  /* in how many messages */
 };
 
 /* Is the name at b[s, s + n) said to be the learner's ("(I'm kenji)",
@@ -1007,9 +1014,11 @@ static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 				if (who[cur].n == ne - ns && !strncasecmp(b + who[cur].s, b + ns, ne - ns))
 					break;
 			if (cur == nwho && nwho < 16)
-				who[nwho++] = (struct speaker){ ns, ne - ns, 0 };
-			if (cur < nwho)
+				who[nwho++] = (struct speaker){ ns, ne - ns, 0, 0 };
+			if (cur < nwho) {
 				who[cur].bytes += e - m;
+				who[cur].said++;
+			}
 		} else if (cur < nwho) {
 			who[cur].bytes += e - s;
 		}
@@ -1029,6 +1038,21 @@ static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 	}
 	if (lines < 3 || nwho < 2)
 		return 0; /* one speaker: a note of the learner's own, read as it is */
+	size_t once = 0;
+	for (size_t k = 0; k < nwho; k++)
+		once += who[k].said == 1;
+	if (nwho >= 3 && once == nwho) {
+		/* Three "speakers" or more who each say one thing are the labels
+		 * of a timestamped log ("[09:12] Workload: ...", "[09:13] Top CUDA
+		 * time: ..."): the times go, the labels and words stay. */
+		for (size_t s = 0; s < len;) {
+			size_t e = line_end(b, s, len), m = chat_speaker(b, s, e, &ns, &ne);
+			if (m)
+				memset(b + s, ' ', ns - s);
+			s = e + 1;
+		}
+		return 0;
+	}
 	size_t self = 0;
 	int said = 0;
 	for (size_t k = 0; k < nwho && !said; k++)

@@ -360,6 +360,21 @@ static void test_text_diff_and_chat(void **state)
 	assert_non_null(strstr(t.buf, "no, quantizing hides"));
 	assert_non_null(strstr(t.buf, "\nNext experiment: record_shapes=True\n"));
 	gr_text_free(&t);
+	/* A timestamp before each label is a log of one's own notes, not a
+	 * chat between "Workload" and "Hardware": the times go, every line's
+	 * words stay, and an unbracketed time eats no letters of the label. */
+	const char *log = "[09:12] Workload: decoder-only LLM\n[09:12] Hardware: 1x L4\n"
+			  "[09:13] Top CUDA time: matmul 38.4 ms\n10:02 Next experiment: record_shapes=True\n"
+			  "10:04 AM Not yet: attention\n";
+	norm(log, strlen(log), &t);
+	assert_false(t.flags & GR_TEXT_CHAT);
+	assert_null(strstr(t.buf, "09:1"));
+	assert_non_null(strstr(t.buf, " Workload: decoder-only LLM\n"));
+	assert_non_null(strstr(t.buf, " Hardware: 1x L4\n"));
+	assert_non_null(strstr(t.buf, " Top CUDA time: matmul 38.4 ms\n"));
+	assert_non_null(strstr(t.buf, " Next experiment: record_shapes=True\n"));
+	assert_non_null(strstr(t.buf, " Not yet: attention\n"));
+	gr_text_free(&t);
 	/* HTML is no chat, and markdown's "- item" no removed line */
 	const char *html = "<p>Workload: 7B</p>\n<ol>\n<li>Not yet: slice</li>\n</ol>\n- item\n";
 	norm(html, strlen(html), &t);
