@@ -3266,6 +3266,14 @@ static void find_sections(struct parser *p)
 				first--;
 			while (last + 1 < r->nsentences && gr_sentence_continues(r, last + 1))
 				last++;
+			/* ... and the rest of its list item: "- [ ] custom
+			 * attention kernel: not yet. attention is already flash
+			 * ..." gives the why in the item's next sentence (a
+			 * paragraph's next sentence is another thought). */
+			int ln = gr_text_line_of(&r->text, r->sentences[last].start);
+			while (p->li[ln - 1].item && last + 1 < r->nsentences &&
+			       gr_text_line_of(&r->text, r->sentences[last + 1].start) == ln)
+				last++;
 			/* In a chat log, the whole message it is part of: a
 			 * reply is one answer ("No. It's already flash. 35 ms of
 			 * copies come first. Not optimising attention yet."). */
