@@ -866,6 +866,43 @@ static int any_name(const char *b, size_t n, const char *const *names)
 	return 0;
 }
 
+static size_t skip_spaces(const char *b, size_t i, size_t e)
+{
+	while (i < e && b[i] == ' ')
+		i++;
+	return i;
+}
+
+/* Where a time that opens a line ends, spaces after it included:
+ * "[10:32] ", "[10:32:07 AM] ", "10:32 ", "10:32 AM "; 0: none at b[i]. */
+static size_t time_end(const char *b, size_t i, size_t e)
+{
+	int bracket = i < e && b[i] == '[';
+	i += bracket;
+	size_t d = i;
+	while (i < e && (gr_isdigit((unsigned char)b[i]) || b[i] == ':'))
+		i++;
+	if (i - d < 4 || !memchr(b + d, ':', i - d))
+		return 0; /* "10:32", "10:32:07" */
+	if (!bracket) { /* "10:32 AM priya:", but not the label of "10:02 Hardware: L4" */
+		size_t a = i + (i < e && b[i] == ' ');
+		if (a + 1 < e && strchr("AaPp", b[a]) && (b[a + 1] == 'M' || b[a + 1] == 'm') &&
+		    (a + 2 == e || !gr_isalnum((unsigned char)b[a + 2])))
+			i = a + 2;
+	}
+	while (bracket && i < e && (b[i] == ' ' || gr_isalpha((unsigned char)b[i])) && i - d < 12 && b[i] != ']' &&
+	       !(i > d && b[i - 1] == ' ' && gr_isalpha((unsigned char)b[i]) && !strchr("AaPp", b[i])))
+		i++; /* " AM" */
+	if (bracket) {
+		if (i >= e || b[i] != ']')
+			return 0;
+		i++;
+	}
+	while (i < e && b[i] == ' ')
+		i++;
+	return i;
+}
+
 /* A chat line's speaker: "[10:32] priya: ...", "10:32 priya: ...",
  * "<alex> ...". Returns where the message starts (0: no chat line) and
  * the speaker's name, trimmed, in [*ns, *ne). */
@@ -913,29 +950,8 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 		*ne = r1 > r0 ? r1 : r0;
 		return c;
 	}
-	int bracket = i < e && b[i] == '[';
-	i += bracket;
-	size_t d = i;
-	while (i < e && (gr_isdigit((unsigned char)b[i]) || b[i] == ':'))
-		i++;
-	if (i - d < 4 || !memchr(b + d, ':', i - d))
-		return 0; /* "10:32", "10:32:07" */
-	if (!bracket) { /* "10:32 AM priya:", but not the label of "10:02 Hardware: L4" */
-		size_t a = i + (i < e && b[i] == ' ');
-		if (a + 1 < e && strchr("AaPp", b[a]) && (b[a + 1] == 'M' || b[a + 1] == 'm') &&
-		    (a + 2 == e || !gr_isalnum((unsigned char)b[a + 2])))
-			i = a + 2;
-	}
-	while (bracket && i < e && (b[i] == ' ' || gr_isalpha((unsigned char)b[i])) && i - d < 12 && b[i] != ']' &&
-	       !(i > d && b[i - 1] == ' ' && gr_isalpha((unsigned char)b[i]) && !strchr("AaPp", b[i])))
-		i++; /* " AM" */
-	if (bracket) {
-		if (i >= e || b[i] != ']')
-			return 0;
-		i++;
-	}
-	while (i < e && b[i] == ' ')
-		i++;
+	if (!(i = time_end(b, i, e)))
+		return 0;
 	size_t n0 = i;
 	while (i < e && b[i] != ':' && i - n0 < 32)
 		i++;
@@ -1044,11 +1060,24 @@ static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 	if (nwho >= 3 && once == nwho) {
 		/* Three "speakers" or more who each say one thing are the labels
 		 * of a timestamped log ("[09:12] Workload: ...", "[09:13] Top CUDA
-		 * time: ..."): the times go, the labels and words stay. */
+		 * time: ..."): the times go, the labels and words stay. A dash
+		 * after every time separates it ("10:05 - add up the column"); after
+		 * some, it opens a bullet ("[14:07] - A: real math"). */
+		size_t timed = 0, dashed = 0;
 		for (size_t s = 0; s < len;) {
-			size_t e = line_end(b, s, len), m = chat_speaker(b, s, e, &ns, &ne);
-			if (m)
-				memset(b + s, ' ', ns - s);
+			size_t e = line_end(b, s, len), t = time_end(b, skip_spaces(b, s, e), e);
+			timed += t > 0;
+			dashed += t && t + 1 < e && b[t] == '-' && b[t + 1] == ' ';
+			s = e + 1;
+		}
+		for (size_t s = 0; s < len;) {
+			size_t e = line_end(b, s, len), t = time_end(b, skip_spaces(b, s, e), e);
+			if (t && dashed == timed)
+				t = skip_spaces(b, t + 1, e);
+			if (t) { /* the line's words move to where the time was: bullets keep their column */
+				memmove(b + s, b + t, e - t);
+				memset(b + s + (e - t), ' ', t - s);
+			}
 			s = e + 1;
 		}
 		return 0;

@@ -365,15 +365,22 @@ static void test_text_diff_and_chat(void **state)
 	 * words stay, and an unbracketed time eats no letters of the label. */
 	const char *log = "[09:12] Workload: decoder-only LLM\n[09:12] Hardware: 1x L4\n"
 			  "[09:13] Top CUDA time: matmul 38.4 ms\n10:02 Next experiment: record_shapes=True\n"
-			  "10:04 AM Not yet: attention\n";
+			  "10:04 AM Not yet: attention\n[10:05] - A: matmul is the math\n";
 	norm(log, strlen(log), &t);
 	assert_false(t.flags & GR_TEXT_CHAT);
 	assert_null(strstr(t.buf, "09:1"));
-	assert_non_null(strstr(t.buf, " Workload: decoder-only LLM\n"));
-	assert_non_null(strstr(t.buf, " Hardware: 1x L4\n"));
-	assert_non_null(strstr(t.buf, " Top CUDA time: matmul 38.4 ms\n"));
-	assert_non_null(strstr(t.buf, " Next experiment: record_shapes=True\n"));
-	assert_non_null(strstr(t.buf, " Not yet: attention\n"));
+	assert_true(!strncmp(t.buf, "Workload: decoder-only LLM ", 27));
+	assert_non_null(strstr(t.buf, "\nHardware: 1x L4 "));
+	assert_non_null(strstr(t.buf, "\nTop CUDA time: matmul 38.4 ms "));
+	assert_non_null(strstr(t.buf, "\nNext experiment: record_shapes=True "));
+	assert_non_null(strstr(t.buf, "\nNot yet: attention "));
+	assert_non_null(strstr(t.buf, "\n- A: matmul is the math "));
+	gr_text_free(&t);
+	/* ... and a dash after every time only separates it from the words */
+	const char *dashes = "10:02 - Workload: 7B\n10:03 - Hardware: L4\n10:04 - Top CUDA time: matmul\n";
+	norm(dashes, strlen(dashes), &t);
+	assert_true(!strncmp(t.buf, "Workload: 7B ", 13));
+	assert_non_null(strstr(t.buf, "\nTop CUDA time: matmul "));
 	gr_text_free(&t);
 	/* HTML is no chat, and markdown's "- item" no removed line */
 	const char *html = "<p>Workload: 7B</p>\n<ol>\n<li>Not yet: slice</li>\n</ol>\n- item\n";
