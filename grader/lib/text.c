@@ -1017,6 +1017,23 @@ static void keep_turn(struct gr_text *t, size_t *cap, size_t ln, int self, const
 	t->turns[t->nturns++] = (struct gr_turn){ ln, self, copy };
 }
 
+/* A log's times go, and the words move to their column (bullets keep
+ * theirs). A dash after every time only separates it ("10:05 - add up
+ * the column": sep); after some, it opens a bullet ("[14:07] - A: ..."). */
+static void untime(char *b, size_t len, int sep)
+{
+	for (size_t s = 0; s < len;) {
+		size_t e = line_end(b, s, len), t = time_end(b, skip_spaces(b, s, e), e);
+		if (t && sep)
+			t = skip_spaces(b, t + 1, e);
+		if (t) {
+			memmove(b + s, b + t, e - t);
+			memset(b + s + (e - t), ' ', t - s);
+		}
+		s = e + 1;
+	}
+}
+
 static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 {
 	struct speaker who[16];
@@ -1052,36 +1069,25 @@ static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 		}
 		return 0;
 	}
-	if (lines < 3 || nwho < 2)
-		return 0; /* one speaker: a note of the learner's own, read as it is */
-	size_t once = 0;
+	/* Speakers who each say one thing, three of them or more, or a few
+	 * beside lines with a time and no speaker, are the labels of a
+	 * timestamped log of one's own notes ("[09:12] Workload: ...",
+	 * "[09:13] Top CUDA time: ...", "[14:06] next: load in bf16"). */
+	size_t once = 0, timed = 0, dashed = 0;
 	for (size_t k = 0; k < nwho; k++)
 		once += who[k].said == 1;
-	if (nwho >= 3 && once == nwho) {
-		/* Three "speakers" or more who each say one thing are the labels
-		 * of a timestamped log ("[09:12] Workload: ...", "[09:13] Top CUDA
-		 * time: ..."): the times go, the labels and words stay. A dash
-		 * after every time separates it ("10:05 - add up the column"); after
-		 * some, it opens a bullet ("[14:07] - A: real math"). */
-		size_t timed = 0, dashed = 0;
-		for (size_t s = 0; s < len;) {
-			size_t e = line_end(b, s, len), t = time_end(b, skip_spaces(b, s, e), e);
-			timed += t > 0;
-			dashed += t && t + 1 < e && b[t] == '-' && b[t + 1] == ' ';
-			s = e + 1;
-		}
-		for (size_t s = 0; s < len;) {
-			size_t e = line_end(b, s, len), t = time_end(b, skip_spaces(b, s, e), e);
-			if (t && dashed == timed)
-				t = skip_spaces(b, t + 1, e);
-			if (t) { /* the line's words move to where the time was: bullets keep their column */
-				memmove(b + s, b + t, e - t);
-				memset(b + s + (e - t), ' ', t - s);
-			}
-			s = e + 1;
-		}
+	for (size_t s = 0; s < len;) {
+		size_t e = line_end(b, s, len), t = time_end(b, skip_spaces(b, s, e), e);
+		timed += t > 0;
+		dashed += t && t + 1 < e && b[t] == '-' && b[t + 1] == ' ';
+		s = e + 1;
+	}
+	if (timed >= 3 && once == nwho && (nwho >= 3 || timed > 2 * nwho)) {
+		untime(b, len, dashed == timed);
 		return 0;
 	}
+	if (lines < 3 || nwho < 2)
+		return 0; /* one speaker: a note of the learner's own, read as it is */
 	size_t self = 0;
 	int said = 0;
 	for (size_t k = 0; k < nwho && !said; k++)
