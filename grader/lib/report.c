@@ -2085,6 +2085,20 @@ static int placeholder(const char *b, struct gr_span v)
 			      !strncasecmp(b + k, "per ", 4)))
 			return 1;
 	}
+	/* "TBD (need to sync w/ platform team)", "TODO - waiting on the
+	 * trace": the value put off, with why */
+	static const char *const waits[] = { "need", "needs", "waiting", "pending", "depends", "blocked", "until",
+					     "after", "sync", "ask", "asking", "will", "to be", NULL };
+	if (head && n < 80) {
+		size_t k = s + head;
+		while (k < e && strchr(" -:;,(", b[k]))
+			k++;
+		for (const char *const *w = waits; *w && k < e; w++) {
+			size_t wn = strlen(*w);
+			if (k + wn <= e && !strncasecmp(b + k, *w, wn) && (k + wn == e || !isalnum((unsigned char)b[k + wn])))
+				return 1;
+		}
+	}
 	if (tolower((unsigned char)b[s]) != 's' && tolower((unsigned char)b[s]) != 'r')
 		return 0;
 	for (const char *const *w = lead; *w; w++)

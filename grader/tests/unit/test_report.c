@@ -423,6 +423,14 @@ static void test_report_placeholder_values(void **state)
 	assert_true(r.fields[field("hardware")].placeholder);
 	assert_false(r.fields[field("workload")].placeholder);
 	gr_report_free(&r);
+	/* ... and "TBD (need to sync w/ platform team)" puts it off, with why
+	 * (round 122); "TBD-ish: record_shapes" is a value */
+	parse(&r, "Next experiment: TBD (need to sync w/ platform team)\nHardware: TODO - waiting on the cluster\n"
+		  "Workload: TBD-ish, maybe record_shapes\n");
+	assert_true(r.fields[field("next-experiment")].placeholder);
+	assert_true(r.fields[field("hardware")].placeholder);
+	assert_false(r.fields[field("workload")].placeholder);
+	gr_report_free(&r);
 	/* Content that starts like one is content. */
 	parse(&r, "Next experiment: see whether the copies go away with bf16 weights.\nHardware: none of the A100s, an L4\n");
 	assert_false(r.fields[field("next-experiment")].placeholder);
