@@ -3441,6 +3441,10 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	size_t first = NONE, last = sp.start; /* where the first item ends, the last starts */
 	for (size_t k = sp.start; k < sp.end; k++) {
 		depth += b[k] == '(' ? 1 : b[k] == ')' && depth > 0 ? -1 : 0;
+		/* "batch 1, 4, 8, 16": the settings of one knob, not items */
+		if (!depth && b[k] == ',' && k + 2 < sp.end && b[k + 1] == ' ' && k > sp.start &&
+		    gr_isdigit((unsigned char)b[k - 1]) && gr_isdigit((unsigned char)b[k + 2]))
+			continue;
 		if (!depth && b[k] == ',' && k + 1 < sp.end && b[k + 1] == ' ') {
 			items++;
 			first = first == NONE ? k : first;
