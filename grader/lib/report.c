@@ -137,9 +137,9 @@ static size_t after_label(const char *b, size_t i, size_t end)
 		i += b[i + 2] == '-' ? 4 : 3; /* "Workload --- 7B decode", "--": a typed dash */
 	else if (b[i] == '.' && i + 1 < end && (b[i + 1] == '*' || b[i + 1] == '_') && i > 0 && b[i - 1] != ' ')
 		i++; /* "**Workload.** 7B decode": a paper's run-in heading, its period inside the emphasis */
-	else if (i + 3 <= end && !memcmp(b + i, "...", 3)) {
+	else if ((i + 3 <= end && !memcmp(b + i, "...", 3)) || (i + 3 <= end && !memcmp(b + i, ".. ", 3))) {
 		while (i < end && (b[i] == '.' || b[i] == ' '))
-			i++; /* dot leaders: "Workload..........7B decode" */
+			i++; /* dot leaders: "Workload..........7B decode", "Next experiment .. cast" */
 	}
 	else
 		return 0;

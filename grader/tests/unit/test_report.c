@@ -67,6 +67,11 @@ static void test_report_decorated_labels(void **state)
 	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
 	value_is(&r, "workload", "7B decode");
 	value_is(&r, "hardware", "A100");
+	gr_report_free(&r);	/* dot leaders, down to the two a long label leaves room for (round 123) */
+	parse(&r, "Workload ......... 7B decode\nNext experiment .. cast once at load, re-profile\n");
+	value_is(&r, "workload", "7B decode");
+	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_LABELLED);
+	value_is(&r, "next-experiment", "cast once at load, re-profile");
 	gr_report_free(&r);
 }
 
