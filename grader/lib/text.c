@@ -375,6 +375,22 @@ static unsigned blank_tag_line(char *b, size_t s, size_t e)
 		memset(b + s, ' ', e - s);
 		return GR_TEXT_TAGS;
 	}
+	/* ... or a tail after a dash or a semicolon: "Top CPU / orchestration
+	 * cost: Python decode loop - keywords: launch overhead, host-bound" */
+	for (size_t i = s + 2; i + 1 < e; i++) {
+		if (b[i - 1] != ' ' || !tag_marker(b, i, e))
+			continue;
+		size_t d = i - 1;
+		while (d > s && b[d - 1] == ' ')
+			d--;
+		int dash = d > s && (b[d - 1] == '-' || b[d - 1] == ';');
+		int em = d >= s + 3 && (!memcmp(b + d - 3, "\xE2\x80\x94", 3) || !memcmp(b + d - 3, "\xE2\x80\x93", 3));
+		if (!dash && !em)
+			continue;
+		d -= em ? 3 : 1;
+		memset(b + d, ' ', e - d);
+		return GR_TEXT_TAGS;
+	}
 	for (size_t i = s; i + 1 < e; i++) {
 		char open = b[i];
 		if ((open != '[' && open != '(') || !tag_marker(b, i + 1, e))

@@ -132,6 +132,14 @@ static void test_text_keyword_tags(void **state)
 				   "The tags on the PR say nothing.\n");
 	assert_true(t.flags & GR_TEXT_TAGS);
 	gr_text_free(&t);
+	/* ... and a tail after a dash (round 124), but not a hyphenated word */
+	const char *tail = "Top CPU / orchestration cost: Python loop - keywords: launch overhead, GPU idle\n"
+			   "Note: re-tags: none\n";
+	norm(tail, strlen(tail), &t);
+	assert_non_null(strstr(t.buf, "Top CPU / orchestration cost: Python loop "));
+	assert_null(strstr(t.buf, "launch overhead"));
+	assert_non_null(strstr(t.buf, "Note: re-tags: none"));
+	gr_text_free(&t);
 }
 
 static void test_text_invalid_utf8_is_replaced(void **state)
