@@ -5174,6 +5174,32 @@ static int adds_another(const struct gr_report *r, size_t from, size_t to)
  * such sentence). One named only in a relative clause ("a kernel that
  * fuses the copies") describes the object of a proposal: it goes to *rel
  * instead (the first one only), for the caller to count or not. */
+/* Is the mention at `at` what a step is predicted to do, after a modal
+ * and an effect verb in its clause ("... an H100 node would cut the copy
+ * time by half", "which should remove the casts")? Its kind is the
+ * effect, not another experiment. */
+static int predicted_effect(const char *b, struct gr_span cl, size_t at)
+{
+	static const char *const modal[] = { "would", "will", "should", "could", "might", "'d", NULL };
+	static const char *const effect[] = { "cut", "cuts", "reduce", "reduces", "halve", "halves", "remove",
+					      "removes", "shrink", "shrinks", "eliminate", "eliminates", "drop",
+					      "lower", "shave", "save", "kill", NULL };
+	int seen_modal = 0, gap = 0;
+	for (struct gr_span w = first_word(b, span_at(cl.start, at)); w.start < at;
+	     w = first_word(b, span_at(w.end, at))) {
+		size_t n = w.end - w.start;
+		if (word_in(b + w.start, n, modal)) {
+			seen_modal = 1;
+			gap = 0;
+		} else if (seen_modal && gap < 2 && word_in(b + w.start, n, effect)) {
+			return 1;
+		} else if (seen_modal) {
+			gap++;
+		}
+	}
+	return 0;
+}
+
 static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const struct gr_rule *rule, size_t i,
 					      struct gr_span sp, size_t first, const struct gr_mention **rel)
 {
@@ -5186,7 +5212,8 @@ static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const
 		/* Code's brackets hold arguments, not asides. */
 		int code = runs_as_code(a->r, x);
 		if (!code && (rationale(b, a->r->clauses[x->clause]) ||
-			      after_purpose(b, a->r->clauses[x->clause].start, x->start)))
+			      after_purpose(b, a->r->clauses[x->clause].start, x->start) ||
+			      predicted_effect(b, a->r->clauses[x->clause], x->start)))
 			continue;
 		int apart = !code && aside(b, a->r->clauses[x->clause]);
 		if (!(x->sentence == first || proposes(a, rule, x->sentence, sp) || code))
