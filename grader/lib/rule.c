@@ -4982,7 +4982,7 @@ static int headline_then_how(const char *b, size_t first, size_t cs)
 	k--;
 	while (k > first && b[k - 1] == ' ')
 		k--;
-	if (k - first > 48)
+	if (k - first > 80) /* a headline is a phrase, not a paragraph */
 		return 0;
 	for (size_t i = first; i < k; i++)
 		if (b[i] == ',' || b[i] == ';' || b[i] == '.' || b[i] == '\n')
