@@ -853,6 +853,45 @@ static int numbered_for_another(const struct parser *p, const struct linfo *l, s
 	return 0;
 }
 
+/* Pipes in a table row [s, e) (0: not a row). */
+static int row_pipes(const char *b, size_t s, size_t e)
+{
+	while (s < e && b[s] == ' ')
+		s++;
+	if (s >= e || b[s] != '|')
+		return 0;
+	int pipes = 0;
+	for (size_t k = s; k < e; k++)
+		pipes += b[k] == '|';
+	return pipes;
+}
+
+/* Is line l a row of a table of three columns or more where no row is a
+ * field's own label ("| fix | remove copies | fewer launches |" in a Part
+ * A / Part B contrast)? Then an alias in its first cell names a row of
+ * the contrast, not a field; "| Field | Value | Notes |" tables keep
+ * theirs. */
+static int comparison_row(struct parser *p, const struct linfo *l)
+{
+	const char *b = p->buf;
+	if (row_pipes(b, l->off, l->off + l->len) < 4)
+		return 0;
+	size_t i = (size_t)(l - p->li), a = i, z = i;
+	while (a > 0 && row_pipes(b, p->li[a - 1].off, p->li[a - 1].off + p->li[a - 1].len))
+		a--;
+	while (z + 1 < p->nl && row_pipes(b, p->li[z + 1].off, p->li[z + 1].off + p->li[z + 1].len))
+		z++;
+	for (size_t k = a; k <= z; k++) {
+		size_t ks = p->li[k].off, ke = ks + p->li[k].len, v;
+		int st;
+		while (ks < ke && (b[ks] == ' ' || b[ks] == '|'))
+			ks++;
+		if (k != i && label_at(p, ks, ke, &st, &v) >= 0 && st == GR_FIELD_LABELLED)
+			return 0;
+	}
+	return 1;
+}
+
 static void scan_line(struct parser *p, struct linfo *l)
 {
 	size_t end = l->off + l->len;
@@ -863,6 +902,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 	int state;
 	size_t value;
 	l->field = label_at(p, l->body, end, &state, &value);
+	if (l->field >= 0 && state == GR_FIELD_ALIASED && comparison_row(p, l))
+		l->field = -1; /* "| fix | remove copies | fewer launches |": a row of a contrast, not a field */
 	if (l->field < 0)
 		l->noted = noted_label_at(p, l, end, &l->noted_value);
 	if (l->field < 0) /* "GPU ──┤ copy_ ████ 24.4 │ ← Top CUDA time: aten::copy_ 61%" */
