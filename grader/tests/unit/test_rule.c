@@ -555,6 +555,11 @@ static void test_rule_engineers_notation(void **state)
 				 "- B's cost is launches + Python, not kernel math\n", "fused-attention-wrong"));
 	assert_true(passes_in(b, "- A fused attention kernel makes no sense: there isn't even an attention op in this "
 				 "table, and the time is launches and Python.\n", "fused-attention-wrong"));
+	/* A contrast table's row is no field: "| fix | remove copies | ... |"
+	 * is no second Next experiment (round 125). */
+	assert_true(passes_in(b, "Next step: torch.compile reduce-overhead on the decode step, compare ms/tok\n\n"
+				 "| | Part A | Part B |\n|---|---|---|\n| fix | remove copies | fewer launches |\n",
+			      "single-experiment"));
 	/* A measurement named by its tool is an experiment. */
 	assert_true(passes_in(b, "Next experiment: take an nsys timeline of the decode loop to confirm the GPU idles "
 				 "between launches.\n", "single-experiment"));
