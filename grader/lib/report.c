@@ -3253,6 +3253,50 @@ static void nested_headings(struct parser *p)
 	}
 }
 
+/* The word before a colon that opens a later sentence of the line
+ * ("Experiment" in "1) Casting: fp32 cast. Experiment: record_shapes"),
+ * lowercased into w (at most n bytes): the last such tag; 0 when none. */
+static size_t mid_tag(const char *b, size_t s, size_t e, char *w, size_t n)
+{
+	size_t got = 0;
+	for (size_t k = s + 6; k < e; k++) {
+		if (b[k] != ':' || (k + 1 < e && b[k + 1] != ' '))
+			continue;
+		size_t a = k;
+		while (a > s && isalpha((unsigned char)b[a - 1]))
+			a--;
+		/* the tag opens a sentence of its own: ". Experiment:", "; Test:" */
+		if (a == k || k - a >= n || a < s + 2 || b[a - 1] != ' ' || !strchr(".;", b[a - 2]))
+			continue;
+		for (size_t j = a; j < k; j++)
+			w[j - a] = (char)tolower((unsigned char)b[j]);
+		got = k - a;
+	}
+	return got;
+}
+
+/* Where the list of numbered item i starts when its items are parallel,
+ * each holding the same tag mid-line ("1) Casting: ... Experiment: ..."
+ * over "2) Transfers: ... Experiment: ..."): then 1 and 2 number
+ * hypotheses, each with its test, not answers 1 and 2; i otherwise. */
+static size_t parallel_first(const struct parser *p, size_t i)
+{
+	const struct linfo *l = &p->li[i];
+	char t1[24], t2[24];
+	size_t n1 = mid_tag(p->buf, l->body, l->off + l->len, t1, sizeof(t1));
+	if (!n1)
+		return i;
+	for (size_t k = i > 4 ? i - 4 : 0; k < i; k++) {
+		const struct linfo *o = &p->li[k];
+		if (o->item != 2 || o->indent != l->indent || o->number != 1)
+			continue;
+		size_t n2 = mid_tag(p->buf, o->body, o->off + o->len, t2, sizeof(t2));
+		if (n2 == n1 && !memcmp(t1, t2, n1))
+			return k;
+	}
+	return i;
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -3279,8 +3323,12 @@ static void find_sections(struct parser *p)
 				under = -1;
 			/* "3." inside the hypotheses' own list is their third, not answer 3. */
 			if (l->item == 2 && l->number == num && l->indent <= 3 && l->field < 0 && under < 0 &&
-			    !in_field_value(r, l->off))
-				start[s] = i, r->sections[s].found = 2;
+			    !in_field_value(r, l->off)) {
+				/* Parallel items, each a hypothesis with its test: the
+				 * answers after the first start where the list does. */
+				size_t at = num > 1 ? parallel_first(p, i) : i;
+				start[s] = at, r->sections[s].found = 2;
+			}
 		}
 	}
 	for (size_t s = 0; s < ns; s++) {

@@ -175,6 +175,14 @@ static void test_report_keycap_numbers(void **state)
 	assert_int_equal(r.sections[h].line, 1);
 	assert_int_equal(r.sections[n].line, 3);
 	gr_report_free(&r);
+	/* Parallel items, each a hypothesis and its test, number hypotheses:
+	 * the experiments are in the list from its first item (round 126). */
+	parse(&r, "Next experiment: re-profile\n\n1) Casting: fp32 cast every call. Experiment: record_shapes dtypes.\n"
+		  "2) Transfers: CPU-GPU moves. Experiment: Memcpy HtoD in the trace.\n");
+	int e = gr_exercise_section(part_a, "experiments");
+	assert_int_equal(r.sections[h].line, 3);
+	assert_int_equal(r.sections[e].line, 3);
+	gr_report_free(&r);
 }
 
 /* A line of bold words alone ("**Key takeaways**") heads something else:
