@@ -437,6 +437,8 @@ static void decorate(struct parser *p, struct linfo *l)
 				j = w;
 		} else if (b[i] == '>') {
 			j = i + 1;
+		} else if (guard == 0 && b[i] == '/' && i + 2 < end && b[i + 1] == '/' && b[i + 2] == ' ') {
+			j = i + 2; /* "// H1: dtype cast", "// not yet: slice": notes written as code comments */
 		} else if (b[i] == '#') {
 			while (j < end && b[j] == '#')
 				j++;

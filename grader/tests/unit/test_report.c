@@ -73,6 +73,11 @@ static void test_report_decorated_labels(void **state)
 		  "| Fix | load in bf16 | then re-profile |\n");
 	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_ALIASED);
 	gr_report_free(&r);
+	/* notes written as code comments (round 125) */
+	parse(&r, "// Workload: 7B decode\n// Hardware: L4\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	value_is(&r, "hardware", "L4");
+	gr_report_free(&r);
 	/* dot leaders, down to the two a long label leaves room for (round 123) */
 	parse(&r, "Workload ......... 7B decode\nNext experiment .. cast once at load, re-profile\n");
 	value_is(&r, "workload", "7B decode");
