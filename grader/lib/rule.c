@@ -1265,6 +1265,29 @@ static int crossed_line(const struct gr_report *r, size_t at)
 	return is_cross(b, bol, at);
 }
 
+/* Does x follow a fronted "once ..." or "after ..." clause of its sentence
+ * ("Once the copies are gone, maybe try a fused attention kernel"): what
+ * comes after the comma waits for that state, as after "until" it does. */
+static int after_fronted_once(const struct gr_report *r, const struct gr_mention *x)
+{
+	const char *b = r->text.buf;
+	struct gr_span sn = r->sentences[x->sentence];
+	struct gr_span w = first_word(b, span_at(sn.start, x->start));
+	if (w.start >= x->start || !((w.end - w.start == 4 && !strncasecmp(b + w.start, "once", 4)) ||
+				     (w.end - w.start == 5 && !strncasecmp(b + w.start, "after", 5))))
+		return 0;
+	const char *comma = memchr(b + w.end, ',', x->start - w.end);
+	if (!comma)
+		return 0;
+	/* a state reached: "are gone", "is explained", "have been fixed" */
+	static const char *const be[] = { "are", "is", "have", "has", "'re", "were", NULL };
+	for (struct gr_span v = first_word(b, span_at(w.end, (size_t)(comma - b))); v.start < (size_t)(comma - b);
+	     v = first_word(b, span_at(v.end, (size_t)(comma - b))))
+		if (word_in(b + v.start, v.end - v.start, be))
+			return 1;
+	return 0;
+}
+
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
 			 signed char *commits)
 {
@@ -1295,6 +1318,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				break;
 			}
 		}
+		if (!x->negated && after_fronted_once(r, x))
+			x->negated = 1;
 		if (!x->negated && c->crosses && crossed_line(r, x->start)) {
 			x->negated = 1; /* "✗ custom Triton attention kernel": the line is crossed out */
 			continue;

@@ -33,6 +33,14 @@ static void test_rule_negated_kernel_is_not_a_proposal(void **state)
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). A custom attention kernel may be worth pursuing "
 		 "in due course.%s", pad);
 	assert_true(passes(buf, "no-custom-attention"));
+	/* "Once the copies are gone, ..." waits for that state (round 126);
+	 * "Once I have the trace, ..." is the plan's next step, not a wait */
+	snprintf(buf, sizeof(buf), "Next experiment: find who calls to().\nOnce the copies are gone, maybe try a fused "
+		 "attention kernel to squeeze the last bit.%s", pad);
+	assert_true(passes(buf, "no-custom-attention"));
+	snprintf(buf, sizeof(buf), "Next experiment: find who calls to().\nAfter that, write a fused attention kernel.%s",
+		 pad);
+	assert_false(passes(buf, "no-custom-attention"));
 	/* "at some point" is not now */
 	snprintf(buf, sizeof(buf), "Next experiment: find who calls to(). I'd write a custom Triton attention kernel at "
 		 "some point.%s", pad);
