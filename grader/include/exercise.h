@@ -134,6 +134,7 @@ struct gr_field {
 	pcre2_code *infer_re; /* a sentence that plays this field when unlabelled, or NULL */
 	uint8_t label_first[32], alias_first[32]; /* bitmaps: bytes a match may start with */
 	struct gr_gate label_gate, alias_gate, infer_gate; /* literals a match must hold */
+	bool proposal;        /* its value is a proposal: what it lists is proposed, never a keyword list */
 };
 
 struct gr_section {

@@ -625,7 +625,7 @@ static int load_table(struct loader *L, yaml_node_t *n)
 
 static int load_fields(struct loader *L, yaml_node_t *n)
 {
-	static const char *const keys[] = { "id", "label", "labels", "aliases", "infer", NULL };
+	static const char *const keys[] = { "id", "label", "labels", "aliases", "infer", "proposal", NULL };
 	if (expect(L, n, YAML_SEQUENCE_NODE, "'fields'"))
 		return GR_EINPUT;
 	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
@@ -655,6 +655,9 @@ static int load_fields(struct loader *L, yaml_node_t *n)
 			rc = compile_opt(L, m, "aliases", owner, &f->alias_re, &f->alias_gate);
 		if (!rc)
 			rc = compile_opt(L, m, "infer", owner, &f->infer_re, &f->infer_gate);
+		yaml_node_t *prop = map_get(L, m, "proposal");
+		if (!rc && prop)
+			rc = parse_bool(L, prop, "'proposal'", &f->proposal);
 		if (rc)
 			return rc;
 	}

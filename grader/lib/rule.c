@@ -3626,6 +3626,23 @@ static void mark_fragment_lines(struct gr_analysis *a)
  * is a keyword list: it makes no claim, so its mentions count for nothing.
  * So are lines that talk to the grader (mark_meta) and open questions
  * (mark_questions); every mention then takes its sentence's mark. */
+/* Does sentence s lie in the value of a field that holds a proposal (the
+ * next experiment)? What such a slot lists is proposed, however tersely:
+ * "torch.compile, cuda graphs, fp8, flash attention 3, bigger batch" is
+ * five experiments, one of them FlashAttention, not a keyword list. */
+static int in_proposal(const struct gr_analysis *a, size_t s)
+{
+	size_t at = a->r->sentences[s].start;
+	for (size_t f = 0; f < a->ex->nfields; f++) {
+		const struct gr_report_field *rf = &a->r->fields[f];
+		if (!a->ex->fields[f].proposal || rf->state == GR_FIELD_MISSING)
+			continue;
+		if ((at >= rf->value.start && at < rf->value.end) || (at >= rf->value.start2 && at < rf->value.end2))
+			return 1;
+	}
+	return 0;
+}
+
 static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -3654,8 +3671,8 @@ static void mark_stuffed(struct gr_analysis *a)
 	 * word ("fused attention wrong no attention op launches Python not
 	 * math"), are lists too. One keyword line alone in an honest report
 	 * costs only itself. */
-	size_t bare[8];
-	int nbare = 0;
+	size_t bare[8], listed[8];
+	int nbare = 0, nlisted = 0;
 	mark_fragment_lines(a);
 	for (int strict = 0; strict < 2; strict++) {
 		/* Two bare lists: the report answers in keywords, and the
@@ -3664,8 +3681,12 @@ static void mark_stuffed(struct gr_analysis *a)
 			a->stuffed[bare[k]] = 1;
 			a->nstuffed++;
 		}
-		for (size_t s = 0; s < r->nsentences && (!strict || a->nstuffed >= 2); s++) {
+		for (size_t s = 0; s < r->nsentences && (!strict || a->nstuffed + nlisted >= 2); s++) {
 			enum terse how = read_terse(a, s, distinct_in[s], strict);
+			if (how == TERSE_LIST && in_proposal(a, s) && nlisted < 8) {
+				listed[nlisted++] = s; /* proposed, unless the report stuffs keywords elsewhere */
+				continue;
+			}
 			if (how == TERSE_LIST) {
 				a->stuffed[s] = 1;
 				a->nstuffed++;
@@ -3674,6 +3695,13 @@ static void mark_stuffed(struct gr_analysis *a)
 			}
 		}
 	}
+	/* A proposal slot's terse list stands when nothing else in the report
+	 * is a keyword list; in a report that stuffs, it is one more. */
+	for (int k = 0; a->nstuffed && k < nlisted; k++)
+		if (!a->stuffed[listed[k]]) {
+			a->stuffed[listed[k]] = 1;
+			a->nstuffed++;
+		}
 	mark_meta(a);
 	mark_questions(a);
 	for (size_t c = 0; c < a->ex->nconcepts; c++)
