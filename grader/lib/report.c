@@ -1610,6 +1610,13 @@ static int continues(struct parser *p, size_t i)
 	while (e > l->off && p->buf[e - 1] == ' ')
 		e--;
 	char last = e > l->off ? p->buf[e - 1] : '.';
+	/* a line that introduces a list is a sentence of its own ("ranges w
+	 * torch.profiler.record_function:" after a joke with a "don't" in it) */
+	size_t ne = n->off + n->len;
+	while (ne > n->off && p->buf[ne - 1] == ' ')
+		ne--;
+	if (ne > n->off && p->buf[ne - 1] == ':')
+		return 0;
 	return !(last == '.' || last == '!' || last == '?' || last == ':' || last == '|');
 }
 

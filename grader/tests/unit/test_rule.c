@@ -695,6 +695,11 @@ static void test_rule_reach_of_topics_and_cues(void **state)
 	assert_false(passes_in(st, "Priya suggested record_function ranges called \"tokenize\", \"h2d\", \"prefill\" "
 				   "and \"decode_step\". I disagree: one synchronize() timer around generate is enough.\n",
 			       "ranges-named"));
+	/* a line that introduces a list starts a sentence: the joke's "don't"
+	 * above it negates nothing in it (round 128) */
+	assert_true(passes_in(st, "copy_ said \"i'm in this photo and i don't like it\"\n"
+				  "ranges w torch.profiler.record_function:\n- \"h2d\"\n- \"cast\"\n- \"prefill\"\n",
+			      "ranges-api"));
 	gr_exercise_free(st);
 	gr_exercise_free(c);
 }
