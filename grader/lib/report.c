@@ -1850,15 +1850,37 @@ static int version_heading(const struct parser *p, const struct linfo *l, const 
 	       !any_word_ci(p->buf, s, e, pointer) && !memchr(p->buf + s, '>', e - s);
 }
 
+/* Does b[s, e) review someone by name ("Review of Sam", "Reviewing
+ * Priya")? A capitalised word right after the verb, not an article. */
+static int reviews_someone(const char *b, size_t s, size_t e)
+{
+	static const char *const lead[] = { "review of ", "reviewing ", NULL };
+	static const char *const not_names[] = { "The", "A", "An", "This", "That", "My", "Our", "Your", "Part", NULL };
+	for (const char *const *w = lead; *w; w++) {
+		size_t n = strlen(*w);
+		for (size_t i = s; i + n < e; i++) {
+			if (strncasecmp(b + i, *w, n) || (i > s && isalpha((unsigned char)b[i - 1])))
+				continue;
+			size_t a = i + n, z = a;
+			while (z < e && isalpha((unsigned char)b[z]))
+				z++;
+			if (z > a && isupper((unsigned char)b[a]) && !any_word_ci(b, a, z, not_names))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Line l heads a classmate's report the learner reviews: "Reviewing Sam's
  * report:", "Peer report (Aisha):", "3) Peer (Raf) for reference:" (2),
  * or "Sam's report", "Lena's version" (1: someone's, maybe the learner's
  * own name); 0 when it does not. */
 static int peer_heading(const struct parser *p, const struct linfo *l)
 {
-	static const char *const peer[] = { "peer", "peers", "peer's", "classmate", "classmate's", "reviewing",
-					    "review of", "partner's", "teammate's", "colleague's", "report i reviewed",
-					    "draft i reviewed", "answer i reviewed", NULL };
+	static const char *const peer[] = { "peer", "peers", "peer's", "classmate", "classmate's", "partner's",
+					    "teammate's", "colleague's", "report i reviewed", "draft i reviewed",
+					    "answer i reviewed", NULL };
+	static const char *const reviews[] = { "reviewing", "review of", NULL };
 	static const char *const own[] = { "my report", "my answer", "my version", "my own", "my draft",
 					   "my submission", "our report", "our answer", "own report", "own answer", "mine",
 					   "merged", "with", "w", "combined", "joint", "together", "and", "after peer",
@@ -1878,6 +1900,10 @@ static int peer_heading(const struct parser *p, const struct linfo *l)
 	if (!short_line(p, l, 8, &s, &e) || any_word_ci(b, s, e, own))
 		return 0;
 	if (any_word_ci(b, s, e, peer))
+		return 2;
+	/* "Reviewing Sam's report:", but not "Reviewing the decode-step
+	 * profile like a PR": a review of someone's work */
+	if (any_word_ci(b, s, e, reviews) && (gr_memmem(b + s, e - s, "'s ", 3) || reviews_someone(b, s, e)))
 		return 2;
 	for (size_t i = s; i + 3 < e; i++) { /* "Sam's report": a capitalised name's work */
 		if (b[i] != '\'' || b[i + 1] != 's' || b[i + 2] != ' ')

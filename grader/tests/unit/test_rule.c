@@ -2565,6 +2565,11 @@ static void test_rule_peer_reports(void **state)
 				  "Top CPU / orchestration cost: Python decode loop 11 ms  -- good\n"
 				  "Next experiment: record_shapes=True, group copy_ by dtype and device  -- sensible\n",
 			       "movement-experiment"));
+	/* ... but reviewing the profile, like a PR, is the learner's own answer (round 130) */
+	assert_true(passes_in(c, "Reviewing the decode-step profile like a PR.\n\nWorkload: 7B decode\n"
+				 "Hardware: A100\nTop CUDA time: aten::copy_ 61%\nTop CPU / orchestration cost: loop 11 ms\n"
+				 "Next experiment: record_shapes=True, group copy_ by dtype and device\n",
+			      "movement-experiment"));
 	/* What the learner did, over their own report. */
 	snprintf(text, sizeof(text), "Part C, reviewed Tom's draft\n\n%sNext experiment: record_shapes=True, group "
 		 "copy_ by dtype and device\n", mine);
