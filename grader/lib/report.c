@@ -894,6 +894,29 @@ static int comparison_row(struct parser *p, const struct linfo *l)
 	return 1;
 }
 
+/* Is l a bullet among bullets, its heading-like label followed by a whole
+ * claim ("- **A vs B:** in A the GPU was busy ..." under "- **A:** ...")?
+ * Then it is one of the list's points, not the heading of what follows. */
+static int sibling_bullet(const struct parser *p, const struct linfo *l, size_t e, size_t end)
+{
+	if (l->item != 1 || l == p->li || l->heading)
+		return 0;
+	for (size_t k = l->body; k < e; k++)
+		if (gr_isdigit((unsigned char)p->buf[k]))
+			return 0; /* "- *Hyp 1:* fp32 casts": a numbered tag heads its answer */
+	const struct linfo *prev = l - 1;
+	if (prev->item != 1 || prev->indent != l->indent || prev->section >= 0 || prev->field >= 0)
+		return 0;
+	/* the bullet before opens with a label of its own too ("- **B:** ...") */
+	const char *b = p->buf;
+	size_t k = prev->body, pe = prev->off + prev->len, words = 0;
+	while (k < pe && (b[k] == '*' || b[k] == '_' || b[k] == ' '))
+		k++;
+	for (; k < pe && words < 4 && b[k] != ':'; k++)
+		words += b[k] == ' ';
+	return k < pe && b[k] == ':' && words < 4 && gr_count_words(b, e, end) >= 4;
+}
+
 static void scan_line(struct parser *p, struct linfo *l)
 {
 	size_t end = l->off + l->len;
@@ -935,7 +958,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 		size_t e = match_at(p, sec->heading_re, sec->heading_first, &sec->heading_gate, l->body, end);
 		if (e && sec->deferred && moved_out(p, e, end))
 			continue; /* "Backlog → Now:": where it went, not where it was */
-		if (e && !(tag_heading(p->buf + l->body, e - l->body) && numbered_for_another(p, l, s))) {
+		if (e && !(tag_heading(p->buf + l->body, e - l->body) && numbered_for_another(p, l, s)) &&
+		    !sibling_bullet(p, l, e, end)) {
 			l->section = (int)s;
 			l->inline_answer = sec->deferred && !l->heading && card_after(p->buf, e, end) &&
 					   l > p->li && card_line(p->buf, l[-1].off, l[-1].off + l[-1].len);

@@ -563,6 +563,14 @@ static void test_rule_engineers_notation(void **state)
 				 "- B's cost is launches + Python, not kernel math\n", "fused-attention-wrong"));
 	assert_true(passes_in(b, "- A fused attention kernel makes no sense: there isn't even an attention op in this "
 				 "table, and the time is launches and Python.\n", "fused-attention-wrong"));
+	/* "- **A vs B:** ..." among labelled bullets is one of them, not the
+	 * heading of the contrast (round 129) */
+	assert_true(passes_in(b, "Next experiment: batch 8 requests and measure ms/token\n\n"
+				 "- **A:** matmul on top = compute, 18 calls x ~2 ms\n"
+				 "- **B:** matmul on top = overhead, 240 calls x ~25 us\n"
+				 "- **A vs B:** in A the GPU was busy; in B it waits for Python\n"
+				 "- **Fused attention:** wrong here, no attention op in the table\n",
+			      "contrast-bullets"));
 	/* A contrast table's row is no field: "| fix | remove copies | ... |"
 	 * is no second Next experiment (round 125). */
 	assert_true(passes_in(b, "Next step: torch.compile reduce-overhead on the decode step, compare ms/tok\n\n"
