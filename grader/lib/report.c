@@ -119,6 +119,14 @@ static size_t after_label(const char *b, size_t i, size_t end)
 		if (close && close - (b + i) < 40)
 			i = skip_marks(b, (size_t)(close - b) + 1, end);
 	}
+	/* "Workload / Нагрузка: 7B", "Next experiment / Siguiente experimento:":
+	 * the label glossed in another language, then its colon */
+	if (i + 1 < end && b[i] == '/' && b[i - 1] == ' ') {
+		const char *colon = memchr(b + i, ':', end - i);
+		if (colon && colon - (b + i) <= 48 && !memchr(b + i + 1, '/', (size_t)(colon - b) - i - 1) &&
+		    gr_count_words(b, i + 1, (size_t)(colon - b)) <= 3)
+			i = (size_t)(colon - b);
+	}
 	if (i >= end)
 		return end;
 	if (b[i] == ',' && i + 1 < end && b[i + 1] == ':')

@@ -73,6 +73,13 @@ static void test_report_decorated_labels(void **state)
 		  "| Fix | load in bf16 | then re-profile |\n");
 	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_ALIASED);
 	gr_report_free(&r);
+	/* a label glossed in another language (round 132) */
+	parse(&r, "Workload / \xD0\x9D\xD0\xB0\xD0\xB3\xD1\x80\xD1\x83\xD0\xB7\xD0\xBA\xD0\xB0: 7B decode\n"
+		  "Next experiment / Siguiente experimento: record_shapes=True\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	value_is(&r, "workload", "7B decode");
+	value_is(&r, "next-experiment", "record_shapes=True");
+	gr_report_free(&r);
 	/* notes written as code comments (round 125) */
 	parse(&r, "// Workload: 7B decode\n// Hardware: L4\n");
 	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
