@@ -418,6 +418,29 @@ static size_t cell_prefix(const char *b, size_t i, size_t end)
 	return k + 2;
 }
 
+/* "grader new part-c - " at b[i], the command that started the file, then
+ * a dash or colon and more on the same line: where the rest starts, or i. */
+static size_t command_prefix(const char *b, size_t i, size_t end)
+{
+	static const char *const cmds[] = { "grader new ", "grader grade ", NULL };
+	for (const char *const *c = cmds; *c; c++) {
+		size_t n = strlen(*c);
+		if (i + n >= end || strncmp(b + i, *c, n))
+			continue;
+		size_t k = i + n;
+		while (k < end && (isalnum((unsigned char)b[k]) || b[k] == '-' || b[k] == '_' || b[k] == '.' || b[k] == '/'))
+			k++;
+		size_t sep = k;
+		while (sep < end && b[sep] == ' ')
+			sep++;
+		if (sep + 1 < end && (b[sep] == '-' || b[sep] == ':' || b[sep] == '|') && b[sep + 1] == ' ')
+			return sep + 2;
+		if (sep + 3 < end && !memcmp(b + sep, "\xE2\x80\x94", 3))
+			return sep + 3;
+	}
+	return i;
+}
+
 static void decorate(struct parser *p, struct linfo *l)
 {
 	const char *b = p->buf;
@@ -445,6 +468,8 @@ static void decorate(struct parser *p, struct linfo *l)
 				j = w;
 		} else if (b[i] == '>') {
 			j = i + 1;
+		} else if (guard == 0 && (j = command_prefix(b, i, end)) > i) {
+			/* "grader new part-c — Workload: ...": the command, then the answer on its line */
 		} else if (guard == 0 && b[i] == '/' && i + 2 < end && b[i + 1] == '/' && b[i + 2] == ' ') {
 			j = i + 2; /* "// H1: dtype cast", "// not yet: slice": notes written as code comments */
 		} else if (b[i] == '#') {

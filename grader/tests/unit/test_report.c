@@ -73,6 +73,11 @@ static void test_report_decorated_labels(void **state)
 		  "| Fix | load in bf16 | then re-profile |\n");
 	assert_int_equal(r.fields[field("next-experiment")].state, GR_FIELD_ALIASED);
 	gr_report_free(&r);
+	/* the command that started the file, then the answer on its line (round 131) */
+	parse(&r, "grader new part-a \xE2\x80\x94 Workload: 7B decode; Hardware: L4\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_LABELLED);
+	assert_int_equal(r.fields[field("hardware")].state, GR_FIELD_LABELLED);
+	gr_report_free(&r);
 	/* a label glossed in another language (round 132) */
 	parse(&r, "Workload / \xD0\x9D\xD0\xB0\xD0\xB3\xD1\x80\xD1\x83\xD0\xB7\xD0\xBA\xD0\xB0: 7B decode\n"
 		  "Next experiment / Siguiente experimento: record_shapes=True\n");
