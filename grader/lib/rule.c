@@ -3491,8 +3491,9 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */
 	int named = 0, explained = 0;
 	for (size_t k = sp.start; k < sp.end; k++) {
-		char q = b[k]; /* a name in backticks, or in double quotes ("tokenize", "h2d") */
-		if ((q != '`' && q != '"') || !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':' || b[k - 1] == '(') ||
+		char q = b[k]; /* a name in backticks, or in double quotes ("tokenize", "h2d", t["prefill"]) */
+		if ((q != '`' && q != '"') ||
+		    !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':' || b[k - 1] == '(' || b[k - 1] == '[') ||
 		    k + 1 >= sp.end || b[k + 1] == q)
 			continue;
 		const char *close = memchr(b + k + 1, q, sp.end - k - 1);
