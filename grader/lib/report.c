@@ -145,7 +145,7 @@ static size_t after_label(const char *b, size_t i, size_t end)
 		i += b[i + 2] == '-' ? 4 : 3; /* "Workload --- 7B decode", "--": a typed dash */
 	else if (b[i] == '.' && i + 1 < end && (b[i + 1] == '*' || b[i + 1] == '_') && i > 0 && b[i - 1] != ' ')
 		i++; /* "**Workload.** 7B decode": a paper's run-in heading, its period inside the emphasis */
-	else if ((i + 3 <= end && !memcmp(b + i, "...", 3)) || (i + 3 <= end && !memcmp(b + i, ".. ", 3))) {
+	else if (i + 3 <= end && b[i] == '.' && b[i + 1] == '.' && (b[i + 2] == '.' || b[i + 2] == ' ')) {
 		while (i < end && (b[i] == '.' || b[i] == ' '))
 			i++; /* dot leaders: "Workload..........7B decode", "Next experiment .. cast" */
 	}
@@ -418,26 +418,45 @@ static size_t cell_prefix(const char *b, size_t i, size_t end)
 	return k + 2;
 }
 
+/* "grader new part-c" or "grader grade part-b" at b[i], the command that
+ * started a file (any case, spaces between its words): where it ends, the
+ * exercise named in [*id, *id + *n); 0 when there is none. */
+static size_t grader_command(const char *b, size_t i, size_t end, size_t *id, size_t *n)
+{
+	if (end - i < 7 || strncasecmp(b + i, "grader ", 7))
+		return 0;
+	i += 7;
+	size_t v = i;
+	while (i < end && isalpha((unsigned char)b[i]))
+		i++;
+	if (!((i - v == 3 && !strncasecmp(b + v, "new", 3)) || (i - v == 5 && !strncasecmp(b + v, "grade", 5))) ||
+	    i >= end || b[i] != ' ')
+		return 0;
+	while (i < end && b[i] == ' ')
+		i++;
+	*id = i;
+	while (i < end && (isalnum((unsigned char)b[i]) || b[i] == '-' || b[i] == '_'))
+		i++;
+	*n = i - *id;
+	return *n ? i : 0;
+}
+
 /* "grader new part-c - " at b[i], the command that started the file, then
  * a dash or colon and more on the same line: where the rest starts, or i. */
 static size_t command_prefix(const char *b, size_t i, size_t end)
 {
-	static const char *const cmds[] = { "grader new ", "grader grade ", NULL };
-	for (const char *const *c = cmds; *c; c++) {
-		size_t n = strlen(*c);
-		if (i + n >= end || strncmp(b + i, *c, n))
-			continue;
-		size_t k = i + n;
-		while (k < end && (isalnum((unsigned char)b[k]) || b[k] == '-' || b[k] == '_' || b[k] == '.' || b[k] == '/'))
-			k++;
-		size_t sep = k;
-		while (sep < end && b[sep] == ' ')
-			sep++;
-		if (sep + 1 < end && (b[sep] == '-' || b[sep] == ':' || b[sep] == '|') && b[sep + 1] == ' ')
-			return sep + 2;
-		if (sep + 3 < end && !memcmp(b + sep, "\xE2\x80\x94", 3))
-			return sep + 3;
-	}
+	size_t id, n, k = grader_command(b, i, end, &id, &n);
+	if (!k)
+		return i;
+	while (k < end && (isalnum((unsigned char)b[k]) || strchr("-_./", b[k])))
+		k++; /* or a path: "grader new exercises/part-c.yaml - ..." */
+	size_t sep = k;
+	while (sep < end && b[sep] == ' ')
+		sep++;
+	if (sep + 1 < end && (b[sep] == '-' || b[sep] == ':' || b[sep] == '|') && b[sep + 1] == ' ')
+		return sep + 2;
+	if (sep + 3 < end && !memcmp(b + sep, "\xE2\x80\x94", 3))
+		return sep + 3;
 	return i;
 }
 
@@ -2210,22 +2229,17 @@ static int placeholder(const char *b, struct gr_span v)
 			      ? 3
 		      : n > 5 && !isalnum((unsigned char)b[s + 4]) && !strncasecmp(b + s, "todo", 4) ? 4
 												     : 0;
-	if (head && n < 48) {
-		size_t k = s + head;
-		while (k < e && strchr(" -:;,(", b[k]))
-			k++;
-		if (k < e && (!strncasecmp(b + k, "see ", 4) || !strncasecmp(b + k, "refer", 5) ||
-			      !strncasecmp(b + k, "per ", 4)))
-			return 1;
-	}
-	/* "TBD (need to sync w/ platform team)", "TODO - waiting on the
-	 * trace": the value put off, with why */
+	/* ... and "TBD (need to sync w/ platform team)", "TODO - waiting on
+	 * the trace": the value put off, with why */
 	static const char *const waits[] = { "need", "needs", "waiting", "pending", "depends", "blocked", "until",
 					     "after", "sync", "ask", "asking", "will", "to be", NULL };
 	if (head && n < 80) {
 		size_t k = s + head;
 		while (k < e && strchr(" -:;,(", b[k]))
 			k++;
+		if (n < 48 && k < e &&
+		    (!strncasecmp(b + k, "see ", 4) || !strncasecmp(b + k, "refer", 5) || !strncasecmp(b + k, "per ", 4)))
+			return 1;
 		for (const char *const *w = waits; *w && k < e; w++) {
 			size_t wn = strlen(*w);
 			if (k + wn <= e && !strncasecmp(b + k, *w, wn) && (k + wn == e || !isalnum((unsigned char)b[k + wn])))
@@ -3910,22 +3924,8 @@ static void other_exercise(struct parser *p)
 		i++;
 	while (i < len && strchr("$>`# ", b[i]))
 		i++;
-	if (len - i < 7 || strncasecmp(b + i, "grader ", 7))
-		return;
-	i += 7;
-	size_t v = i;
-	while (i < len && isalpha((unsigned char)b[i]))
-		i++;
-	if (!((i - v == 3 && !strncasecmp(b + v, "new", 3)) || (i - v == 5 && !strncasecmp(b + v, "grade", 5))) ||
-	    i >= len || b[i] != ' ')
-		return;
-	while (i < len && b[i] == ' ')
-		i++;
-	size_t id = i;
-	while (i < len && (isalnum((unsigned char)b[i]) || b[i] == '-' || b[i] == '_'))
-		i++;
-	size_t n = i - id;
-	if (n == 0 || n >= sizeof(p->r->other) || (i < len && !strchr(" `\n", b[i])))
+	size_t id, n;
+	if (!(i = grader_command(b, i, len, &id, &n)) || n >= sizeof(p->r->other) || (i < len && !strchr(" `\n", b[i])))
 		return; /* a path ("exercises/part-b.yaml") or nothing named */
 	const char *own_id = p->ex->id ? p->ex->id : "";
 	if (strlen(own_id) == n && !strncasecmp(b + id, own_id, n))

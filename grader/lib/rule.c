@@ -1272,9 +1272,9 @@ static int after_fronted_once(const struct gr_report *r, const struct gr_mention
 {
 	const char *b = r->text.buf;
 	struct gr_span sn = r->sentences[x->sentence];
+	static const char *const fronts[] = { "once", "after", NULL };
 	struct gr_span w = first_word(b, span_at(sn.start, x->start));
-	if (w.start >= x->start || !((w.end - w.start == 4 && !strncasecmp(b + w.start, "once", 4)) ||
-				     (w.end - w.start == 5 && !strncasecmp(b + w.start, "after", 5))))
+	if (w.start >= x->start || !word_in(b + w.start, w.end - w.start, fronts))
 		return 0;
 	const char *comma = memchr(b + w.end, ',', x->start - w.end);
 	if (!comma)
@@ -3623,10 +3623,6 @@ static void mark_fragment_lines(struct gr_analysis *a)
 	}
 }
 
-/* A long sentence with almost no function words that touches many concepts
- * is a keyword list: it makes no claim, so its mentions count for nothing.
- * So are lines that talk to the grader (mark_meta) and open questions
- * (mark_questions); every mention then takes its sentence's mark. */
 /* Does sentence s lie in the value of a field that holds a proposal (the
  * next experiment)? What such a slot lists is proposed, however tersely:
  * "torch.compile, cuda graphs, fp8, flash attention 3, bigger batch" is
@@ -3644,6 +3640,10 @@ static int in_proposal(const struct gr_analysis *a, size_t s)
 	return 0;
 }
 
+/* A long sentence with almost no function words that touches many concepts
+ * is a keyword list: it makes no claim, so its mentions count for nothing.
+ * So are lines that talk to the grader (mark_meta) and open questions
+ * (mark_questions); every mention then takes its sentence's mark. */
 static void mark_stuffed(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -5223,11 +5223,6 @@ static int adds_another(const struct gr_report *r, size_t from, size_t to)
 	return from >= to || has_phrase(r->text.buf, span_at(from, to), more);
 }
 
-/* The first mention of the rule's kind list[i] that sp proposes as the
- * experiment (the sentence first names it even without a verb; NONE: no
- * such sentence). One named only in a relative clause ("a kernel that
- * fuses the copies") describes the object of a proposal: it goes to *rel
- * instead (the first one only), for the caller to count or not. */
 /* Is the mention at `at` what a step is predicted to do, after a modal
  * and an effect verb in its clause ("... an H100 node would cut the copy
  * time by half", "which should remove the casts")? Its kind is the
@@ -5254,6 +5249,11 @@ static int predicted_effect(const char *b, struct gr_span cl, size_t at)
 	return 0;
 }
 
+/* The first mention of the rule's kind list[i] that sp proposes as the
+ * experiment (the sentence first names it even without a verb; NONE: no
+ * such sentence). One named only in a relative clause ("a kernel that
+ * fuses the copies") describes the object of a proposal: it goes to *rel
+ * instead (the first one only), for the caller to count or not. */
 static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const struct gr_rule *rule, size_t i,
 					      struct gr_span sp, size_t first, const struct gr_mention **rel)
 {

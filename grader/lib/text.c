@@ -914,9 +914,7 @@ static size_t time_end(const char *b, size_t i, size_t e)
 			return 0;
 		i++;
 	}
-	while (i < e && b[i] == ' ')
-		i++;
-	return i;
+	return skip_spaces(b, i, e);
 }
 
 /* A chat line's speaker: "[10:32] priya: ...", "10:32 priya: ...",
