@@ -1132,6 +1132,7 @@ static const char *const default_negation[] = {
 	/* "maybe also wrap the .to() calls at some point": not now either */
 	"\\bat\\s+some\\s+point\\b",
 	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
+	"\\b(?:suspicious|skeptical|sceptical|wary)\\s+of\\b", /* "wary of a custom kernel" */
 	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b",
 	/* The commonest of learners' other languages: Spanish, Portuguese,
 	 * French, German and romanised Hindi ("no optimizaría", "não", "ne ...
@@ -1144,7 +1145,13 @@ static const char *const default_negation[] = {
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
 	"\\b(?:nao|n\xC3\xA3o)\\b", /* "não": a Latin-1 letter is a literal too (patset.c) */
 	"\\b(?:todav[ií]a|ainda|encore|noch|abhi\\s+nahi)\\b",
-	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein)\\b", NULL
+	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein)\\b",
+	/* Chinese, Japanese and Korean, written without spaces: "先不做
+	 * FlashAttention" (not yet), "FlashAttention ではない" (is not), and
+	 * their "later" ("以后再", "まだ", "나중에"); Russian "не", "потом". */
+	"(?:先不|暂不|暫不|不做|不要|不用|不需要?|不必|不是|不会|不會|不应|不應|别做|別做|没必要|沒必要|无需|無需|ではない|じゃない|しない|やらない|ません|必要ない|いらない|하지\\s*않|않는|않음|않다|아니|안\\s*함|말자)",
+	"(?:以后再|以後再|之后再|之後再|稍后|稍後|まだ|後で|あとで|나중에|아직)",
+	"(?<!\\w)(?:не|нет|ни|пока\\s+нет|позже|потом)(?!\\w)", NULL
 };
 static const char *const default_deferral[] = {
 	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",
@@ -1210,7 +1217,8 @@ static int load_facts(struct loader *L, yaml_node_t *n)
 		L,
 		"(?<![\\w.,])([0-9]+,[0-9]{1,2}(?![0-9])|[0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?)\\s*"
 		"(%|percent\\b|pct\\b|ms\\b|msec\\b|milliseconds?\\b|µs\\b|us\\b|s\\b|sec\\b|seconds?\\b|"
-		"GiB\\b|GB\\b|MiB\\b|MB\\b|KiB\\b|KB\\b|calls?\\b|launch(?:es)?\\b)?",
+		/* not "share=0.61  calls=226": a key's name, not the unit before it */
+		"GiB\\b|GB\\b|MiB\\b|MB\\b|KiB\\b|KB\\b|calls?\\b(?!\\s*=)|launch(?:es)?\\b(?!\\s*=))?",
 		msg, sizeof(msg), &off);
 	if (!L->ex->quantity_re)
 		return fail(L, n, "internal: quantity pattern: %s", msg);

@@ -246,11 +246,14 @@ static size_t symbol_at(const char *b, size_t i, size_t end)
 static size_t cjk_number_at(const char *b, size_t i, size_t end, int *n)
 {
 	static const unsigned digits[] = { 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D, 0x5341 };
-	const unsigned char *u = (const unsigned char *)b + i;
-	if (i + 3 > end || u[0] < 0xE0 || u[0] >= 0xF0)
+	int paren = i < end && b[i] == '('; /* "(二)", as "（二）" reads */
+	const unsigned char *u = (const unsigned char *)b + i + paren;
+	if (i + paren + 3 > end || u[0] < 0xE0 || u[0] >= 0xF0)
 		return i;
 	unsigned cp = gr_cp3(u);
-	size_t j = i + 3;
+	size_t j = i + paren + 3;
+	if (paren && (j >= end || b[j] != ')' || cp < 0x4E00))
+		return i;
 	if (cp >= 0x2460 && cp <= 0x2473) { /* ① .. ⑳ */
 		*n = (int)(cp - 0x2460) + 1;
 	} else {
@@ -277,13 +280,27 @@ static size_t letter_item_at(const char *b, size_t i, size_t end)
 	return i;
 }
 
-/* "Part 3 ", "Part 3: ", "Part 3 - ": the end of the mark, or i. */
+/* "Part 3 ", "Part 3: ", "Part 3 - ", "Question 2:", "Task ③": the end of
+ * the mark, or i. */
 static size_t part_at(const char *b, size_t i, size_t end, int *number)
 {
-	if (end - i < 6 || strncasecmp(b + i, "part ", 5) || !isdigit((unsigned char)b[i + 5]))
-		return i;
-	size_t k = i + 5;
+	static const char *const words[] = { "part ", "question ", "task ", NULL };
+	size_t k = i, w = 0;
+	for (const char *const *x = words; *x && k == i; x++)
+		if (end - i > (w = strlen(*x)) && !strncasecmp(b + i, *x, w))
+			k = i + w;
 	int n = 0;
+	if (k == i)
+		return i;
+	if (!isdigit((unsigned char)b[k])) {
+		size_t c = w == 5 ? k : cjk_number_at(b, k, end, &n); /* "Part ②" is no part */
+		if (c == k || (unsigned char)b[k] != 0xE2)
+			return i;
+		while (c < end && (b[c] == ' ' || b[c] == ':' || b[c] == '.' || b[c] == ')' || b[c] == '-'))
+			c++;
+		*number = n;
+		return c;
+	}
 	while (k < end && isdigit((unsigned char)b[k]) && n < 1000)
 		n = n * 10 + (b[k++] - '0');
 	while (k < end && (b[k] == ' ' || b[k] == ':' || b[k] == '.' || b[k] == ')' || b[k] == '-'))
@@ -528,6 +545,8 @@ static void decorate(struct parser *p, struct linfo *l)
 			}
 			else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*'))
 				j = k + 1;
+			else if (b[i] != '(' && k + 1 < end && (b[k] == ')' || b[k] == '.') && isupper((unsigned char)b[k + 1]))
+				j = k + 1; /* "1)Workload:", "2.Hardware:": the space an IME's full-width "）" took */
 			else if (b[i] != '(' && (j = keycap_end(b, k, end)) > k)
 				; /* "1️⃣ Hypotheses", "3⃣ Not yet": a keycap emoji numbers the answer */
 			else
@@ -562,9 +581,9 @@ static void decorate(struct parser *p, struct linfo *l)
 		} else if ((j = cell_prefix(b, i, end)) > i) {
 			/* "## In [5]: Next experiment:": a notebook's cell */
 		} else if ((j = cjk_number_at(b, i, end, &n_part)) > i) {
-			/* "② Hypotheses": a numbered item. "一、Workload：..." and
-			 * "二、分析" number a document's parts, not the answers. */
-			if (!l->item && (unsigned char)b[i] == 0xE2) {
+			/* "② Hypotheses", "(二) ...": a numbered item. "一、Workload：..."
+			 * and "二、分析" number a document's parts, not the answers. */
+			if (!l->item && ((unsigned char)b[i] == 0xE2 || b[i] == '(')) {
 				l->item = 2;
 				l->number = n_part;
 			}
@@ -1314,7 +1333,16 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 	}
 	if (rf->state == GR_FIELD_LABELLED || (rf->state == GR_FIELD_ALIASED && state == GR_FIELD_ALIASED)) {
 		rf->repeated = 1;
-		if (has_content(p->buf, vs, ve))
+		if (!has_content(p->buf, vs, ve))
+			return;
+		/* "Action item: profile / Action item: fix casts / Action item:
+		 * cache results", a line each: the repeats run on together. */
+		size_t gap = rf->more.end;
+		while (rf->more.end && gap < p->li[ln - 1].off && is_space(p->buf[gap]) && p->buf[gap] != '\n')
+			gap++;
+		if (rf->more.end && gap < p->li[ln - 1].off && p->buf[gap] == '\n' && gap + 1 == p->li[ln - 1].off)
+			rf->more.end = ve;
+		else
 			rf->more = (struct gr_span){ .start = vs, .end = ve };
 		return;
 	}
@@ -3403,6 +3431,20 @@ static size_t parallel_first(const struct parser *p, size_t i)
 	return i;
 }
 
+/* The kind of number a list item opens with: digits, "(", a circled one... */
+static int mark_kind(char c)
+{
+	return isdigit((unsigned char)c) ? '0' : (unsigned char)c;
+}
+
+/* Does [s, e) end with a colon, emphasis and spaces aside ("**Hypotheses:**")? */
+static int ends_in_colon(const char *b, size_t s, size_t e)
+{
+	while (e > s && (b[e - 1] == ' ' || b[e - 1] == '*' || b[e - 1] == '_'))
+		e--;
+	return e > s && b[e - 1] == ':';
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -3421,12 +3463,19 @@ static void find_sections(struct parser *p)
 			continue; /* its heading is mid-line: placed already */
 		int num = p->ex->sections[s].number;
 		int under = -1; /* the section whose heading opened the block this line is in */
+		const struct linfo *head = NULL; /* that heading's line */
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1 && num; i++) {
 			struct linfo *l = &p->li[i];
-			if (l->section >= 0) /* "1. hyp 1: ..." is answer 1 itself: "2." next is answer 2 */
-				under = l->item == 2 && l->number == p->ex->sections[l->section].number ? -1 : l->section;
-			else if (l->heading || l->field >= 0)
+			if (l->section >= 0) { /* "1. hyp 1: ..." is answer 1 itself: "2." next is answer 2; */
+				under = l->item == 2 && l->number == p->ex->sections[l->section].number &&
+						!ends_in_colon(p->buf, l->body, l->off + l->len) ? -1 : l->section; /* "(一) Hypotheses:" heads a list */
+				head = l;
+			} else if (l->heading || l->field >= 0) {
 				under = -1;
+			} else if (under >= 0 && head && head->item == 2 && l->item == 2 && l->indent <= head->indent &&
+				   mark_kind(p->buf[head->off + head->indent]) == mark_kind(p->buf[l->off + l->indent])) {
+				under = -1; /* "(二)" after "(一) Hypotheses:" and its own "1.", "2.": the next answer */
+			}
 			/* "3." inside the hypotheses' own list is their third, not answer 3. */
 			if (l->item == 2 && l->number == num && l->indent <= 3 && l->field < 0 && under < 0 &&
 			    !in_field_value(r, l->off)) {

@@ -5334,6 +5334,20 @@ static int same_sentence(const struct gr_report *r, size_t x, size_t y)
 	return t != NONE && y < r->sentences[t].end;
 }
 
+/* Does y open the sentence after x's with a word that adds another step
+ * ("record_shapes=True to see the dtypes. Also switch the transfers to
+ * pinned memory ...")? */
+static int next_adds_another(const struct gr_report *r, size_t x, size_t y)
+{
+	static const char *const more[] = { "also", "additionally", "plus", "separately", "besides", "meanwhile",
+					    NULL };
+	size_t t = span_of(r->sentences, r->nsentences, x), u = span_of(r->sentences, r->nsentences, y);
+	if (t == NONE || u != t + 1)
+		return 0;
+	struct gr_span w = first_word(r->text.buf, r->sentences[u]);
+	return w.end > w.start && word_in(r->text.buf + w.start, w.end - w.start, more);
+}
+
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			     struct gr_rule_result *res)
 {
@@ -5493,7 +5507,8 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 	 * KV buffers": a first experiment named without a verb, then a change
 	 * added as another one in the same sentence. */
 	if (actions == 1 && !first_looks && kinds >= 1 && res->evidence != NONE && res->evidence < first_act &&
-	    same_sentence(a->r, res->evidence, first_act) && adds_another(a->r, res->evidence, first_act))
+	    ((same_sentence(a->r, res->evidence, first_act) && adds_another(a->r, res->evidence, first_act)) ||
+	     next_adds_another(a->r, res->evidence, first_act)))
 		actions = 2;
 	int any_action = rule->action >= 0 && find(a, rule->action, sp, GR_POL_AFFIRMED, -1, -1);
 	int n = kinds;

@@ -1669,6 +1669,29 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
 	return normalize(src, len, name, out, err, 0);
 }
 
+/* A branch of a tree drawn as `tree` prints it ("├── tokenize", "│   └──
+ * cast_dtype"): the junction at s[i] (├ or └, n bytes) opens the line's
+ * text after nothing but spaces and │ (the rails, o[from, len)) and one ─
+ * or more and a space follow it. Such a tree is an outline: the rails and
+ * the branch become indentation, so the node reads as an indented line,
+ * not as a row of a box-drawn table (nor as a bullet: a tree under "Next
+ * experiment:" reads its outcomes, not more experiments). Returns the bytes the branch
+ * takes in s (junction and ─s), 0 when it is no branch. */
+static size_t tree_branch(const unsigned char *s, size_t i, size_t n, size_t len, char *o, size_t from, size_t olen)
+{
+	size_t j = i + n;
+	for (size_t k = from; k < olen; k++)
+		if (o[k] != ' ' && o[k] != '|')
+			return 0;
+	while (j + 3 <= len && s[j] == 0xE2 && s[j + 1] == 0x94 && (s[j + 2] == 0x80 || s[j + 2] == 0x81))
+		j += 3; /* ─ U+2500, ━ U+2501 */
+	if (j == i + n || j >= len || s[j] != ' ')
+		return 0;
+	for (size_t k = from; k < olen; k++)
+		o[k] = ' ';
+	return j - i;
+}
+
 /* reversed: src is the inside of a right-to-left override, already turned
  * around; an override inside it is dropped, not reversed again (a line of
  * overrides would otherwise be reread once per override: quadratic). */
@@ -1679,7 +1702,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	struct obuf b = { 0 };
 	unsigned flags = 0;
 	int line = 1;
-	size_t line_start = 0;
+	size_t line_start = 0, oline = 0; /* where the line starts in src, in b */
 	size_t i = 0;
 	memset(out, 0, sizeof(*out));
 	if (len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
@@ -1700,6 +1723,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 				goto nomem;
 			line++;
 			line_start = i;
+			oline = b.len;
 			continue;
 		}
 		if (c == '\t') {
@@ -1767,6 +1791,13 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 			if (ob_put(&b, "\xEF\xBF\xBD", 3) < 0)
 				goto nomem;
 			i++;
+			continue;
+		}
+		size_t branch = (cp == 0x251C || cp == 0x2514) ? tree_branch(s, i, n, len, b.p, oline, b.len) : 0;
+		if (branch) {
+			if (ob_put(&b, "    ", 4) < 0)
+				goto nomem;
+			i += branch;
 			continue;
 		}
 		int digit_before = b.len > 0 && b.p[b.len - 1] >= '0' && b.p[b.len - 1] <= '9';

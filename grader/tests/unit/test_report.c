@@ -291,6 +291,39 @@ static void test_report_sections_by_heading_and_number(void **state)
 	gr_report_free(&r);
 }
 
+/* An input method's full-width "1）" leaves no space after the number:
+ * "1)Workload:" is still the field. "Question ②:" and "(二)" number the
+ * answers as "2." does, and a numbered heading that ends in a colon heads
+ * its own "1.", "2." list ("(一) Hypotheses:" over "  1. ... 2. ...", then
+ * "(二) ..." is answer 2). Repeats of a renamed label on the lines after it
+ * run on as one value ("Action item: A / Action item: B"). */
+static void test_report_ime_numbers_and_repeats(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "1)Workload: 7B\n2)Hardware: L4\n");
+	value_is(&r, "workload", "7B");
+	value_is(&r, "hardware", "L4");
+	gr_report_free(&r);
+	int h = gr_exercise_section(part_a, "hypotheses"), e = gr_exercise_section(part_a, "experiments");
+	parse(&r, "Next experiment: x\n\nQuestion \xE2\x91\xA0: fp32 casts\nQuestion \xE2\x91\xA1: record_shapes\n");
+	assert_int_equal(r.sections[h].line, 3);
+	assert_int_equal(r.sections[e].line, 4);
+	gr_report_free(&r);
+	parse(&r, "Next experiment: x\n\n(\xE4\xB8\x80) Hypotheses:\n  1. fp32 casts\n  2. host copies\n"
+		  "(\xE4\xBA\x8C) record_shapes shows the dtypes\n");
+	assert_int_equal(r.sections[h].line, 3);
+	assert_int_equal(r.sections[e].line, 6);
+	gr_report_free(&r);
+	parse(&r, "Action item: profile\nAction item: fix casts\nAction item: cache results\n\nLater: notes\n");
+	struct gr_report_field *f = &r.fields[field("next-experiment")];
+	assert_int_equal(f->line, 1);
+	const char *more = "fix casts\nAction item: cache results";
+	assert_int_equal(f->more.end - f->more.start, strlen(more));
+	assert_memory_equal(r.text.buf + f->more.start, more, strlen(more));
+	gr_report_free(&r);
+}
+
 /* An exported quiz: "Q: label" then "A: value"; the prompt's own questions
  * pasted above the answers still open their sections (copied words are
  * blanked, their place is kept), by heading words a few words in or by
@@ -550,6 +583,7 @@ int main(void)
 		cmocka_unit_test(test_report_quiz_export),
 		cmocka_unit_test(test_report_run_together_sections),
 		cmocka_unit_test(test_report_sections_by_heading_and_number),
+		cmocka_unit_test(test_report_ime_numbers_and_repeats),
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
 		cmocka_unit_test(test_report_field_named_twice),
 		cmocka_unit_test(test_report_marks_before_labels),

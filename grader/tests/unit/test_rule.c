@@ -3135,6 +3135,54 @@ static void test_rule_game_devs(void **state)
 	gr_exercise_free(st);
 }
 
+/* Rounds 133-134: database engineers and East Asian ESL writers. Negation
+ * written without spaces ("先不做 FlashAttention", "FlashAttention ではない")
+ * rejects; "suspicious of anyone calling it GEMM-bound" rejects what it
+ * names; a result cache is an experiment of its own; "Also ..." opening
+ * the sentence after a first experiment adds a second; "calls=226" after
+ * "share=0.61" is the next key, not the share's unit; an attention mask is
+ * no attention kernel. */
+static void test_rule_cjk_and_database_rounds(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *c4 = "Workload: 7B decode\nHardware: A100\nTop CUDA time: aten::copy_ 61%\n"
+			 "Top CPU / orchestration cost: Python decode loop 11 ms\n";
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%sNext experiment: record_shapes=True to group copy_ by dtype, "
+		 "\xE5\x85\x88\xE4\xB8\x8D\xE5\x81\x9A FlashAttention.\n", c4);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: record_shapes=True to group copy_ by dtype. "
+		 "FlashAttention \xE3\x81\xA7\xE3\x81\xAF\xE3\x81\xAA\xE3\x81\x84.\n", c4);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: record_shapes=True to see the dtypes of the copies. Also "
+		 "switch the transfers to pinned memory and see if copy_ drops.\n", c4);
+	assert_false(passes_in(c, buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: record_shapes=True to see the dtypes of the copies, "
+		 "then compare.\n", c4);
+	assert_true(passes_in(c, buf, "single-experiment"));
+	assert_true(passes_in(c, "Workload: 7B\nTop CUDA time: aten::copy_  24.4 ms  share=0.61  calls=226\n",
+			      "copy-share"));
+	gr_exercise_free(c);
+	struct gr_exercise *b = load_exercise("part-b");
+	const char *b4 = "Workload: batch 1 decode\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms, 240 calls\n";
+	snprintf(buf, sizeof(buf), "%sTop CPU / orchestration cost: Python decode loop 38 ms, 2.5x the GPU total: "
+		 "launch overhead. I'd call this overhead-bound, and I'd be suspicious of anyone calling it "
+		 "GEMM-bound.\n", b4);
+	assert_true(passes_in(b, buf, "overhead-bound"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: cache the result of the copy_ so we don't re-materialize it.\n", b4);
+	assert_true(passes_in(b, buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: put a result cache in front and capture a CUDA graph.\n", b4);
+	assert_false(passes_in(b, buf, "single-experiment"));
+	gr_exercise_free(b);
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"Hypotheses: H1 fp32 weights cast each forward; H2 the attention mask is built on the "
+				"CPU and offloaded to the GPU each step.\n",
+				"no-custom-attention"));
+	assert_false(passes_with(part_a, PART_A_FIVE, "After that, offload attention to our inference accelerator this week.\n",
+				 "no-custom-attention"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -3216,6 +3264,7 @@ int main(void)
 		cmocka_unit_test(test_rule_what_a_field_leads_with),
 		cmocka_unit_test(test_rule_a_test_per_line),
 		cmocka_unit_test(test_rule_file_for_another_exercise),
+		cmocka_unit_test(test_rule_cjk_and_database_rounds),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }

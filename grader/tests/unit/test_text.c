@@ -398,6 +398,24 @@ static void test_text_diff_and_chat(void **state)
 	gr_text_free(&t);
 }
 
+/* A tree drawn as `tree` prints it is an outline: rails and branches
+ * become indentation, not a box-drawn table's "|" and "+" (which would
+ * make its nodes a table's rows); a table's own box lines stay. */
+static void test_text_tree_outline(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *tree = "request\n\xE2\x94\x9C\xE2\x94\x80\xE2\x94\x80 tokenize    encode\n"
+			   "\xE2\x94\x82   \xE2\x94\x94\xE2\x94\x80\xE2\x94\x80 cast_dtype  .to()\n";
+	norm(tree, strlen(tree), &t);
+	assert_string_equal(t.buf, "request\n     tokenize    encode\n         cast_dtype  .to()\n");
+	gr_text_free(&t);
+	const char *box = "\xE2\x94\x82 Workload \xE2\x94\x82 7B \xE2\x94\x82\n";
+	norm(box, strlen(box), &t);
+	assert_string_equal(t.buf, "| Workload | 7B |\n");
+	gr_text_free(&t);
+}
+
 /* A report written as data reads as "- key: value" items on the lines they
  * were on; a notebook as its cells' sources; prose stays prose. */
 static void test_text_structured(void **state)
@@ -500,6 +518,7 @@ int main(void)
 		cmocka_unit_test(test_text_pdf_paste),
 		cmocka_unit_test(test_text_diff_and_chat),
 		cmocka_unit_test(test_text_structured),
+		cmocka_unit_test(test_text_tree_outline),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
