@@ -3349,19 +3349,26 @@ static int hyp_tag(const char *w, size_t n, char next)
 	       (n == 4 && !strncasecmp(w, "exp", 3));
 }
 
-/* Does the word hold Chinese, Japanese or Korean script (CJK ideographs,
- * kana, hangul)? Those languages write their particles and verbs without
- * spaces ("GPU 要等它", "所以 first token 慢"), so a word in them is read as
- * carrying grammar: a claim, not a keyword, as the function words of the
- * languages ws_function knows are. */
+/* Does the word carry Chinese, Japanese or Korean grammar? Those languages
+ * write their particles and verbs without spaces ("GPU 要等它", "所以 first
+ * token 慢", "コピー の dtype を見る"), so such a word is read as a claim, not
+ * a keyword, as the function words of the languages ws_function knows are:
+ * hiragana (Japanese particles and endings), hangul (Korean words carry
+ * their particles), or one of the commonest Chinese function characters.
+ * A word of ideographs or katakana alone ("分词器", "拷贝", "トークナイザ")
+ * names a thing, as an English noun does. */
 static int east_asian(const char *w, size_t n)
 {
+	static const char grammar[] = "的了是在要会會不没沒就所因但把被让讓和与與也都还還很再先吗嗎呢吧我你他它们們"
+				      "这這那有用看做可能应應该該需从從到对對给給为為比更最每等";
 	for (size_t k = 0; k + 3 <= n; k++) {
 		const unsigned char *u = (const unsigned char *)w + k;
 		if (u[0] < 0xE3 || u[0] > 0xED)
 			continue;
 		unsigned cp = gr_cp3(u);
-		if ((cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF))
+		if ((cp >= 0x3040 && cp <= 0x309F) || (cp >= 0xAC00 && cp <= 0xD7AF))
+			return 1;
+		if (cp >= 0x4E00 && cp <= 0x9FFF && gr_memmem(grammar, sizeof(grammar) - 1, (const char *)u, 3))
 			return 1;
 	}
 	return 0;
