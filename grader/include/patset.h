@@ -94,7 +94,8 @@ struct gr_literal {
 struct gr_pattern {
 	pcre2_code *re;
 	struct gr_literal *lit; /* one of which every match contains */
-	size_t nlit;           /* 0: no literal proved, always run */
+	size_t nlit;           /* 0: no literal proved, always run (but see high) */
+	int high;              /* no literal, but every match holds a byte above 0x7F */
 	int prefix;            /* every match starts with one of the literals (after \b, lookbehinds) */
 	int words;             /* every match is one of the literals as a whole word: found without PCRE2 */
 	struct gr_width pre;   /* at most this much of a match comes before its literal */

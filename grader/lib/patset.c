@@ -463,6 +463,20 @@ static int not_after_word(const char *g, const char *end)
  * more characters that starts every match, else the longest such run, else
  * the first required group whose every alternative gives one, else a
  * two-character run that starts every match ("\bso\b"). */
+/* Is p a character of a script without case, in three UTF-8 bytes: kana,
+ * CJK ideographs, hangul syllables? A literal may hold it as its bytes
+ * (caseless matching cannot reach another spelling), so a Chinese, Japanese
+ * or Korean word gates its pattern as an English one does. */
+#define CJK_CHAR 0x100
+static int caseless_cjk(const char *p, const char *end)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	if (end - p < 3 || u[0] < 0xE3 || u[0] > 0xED || (u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+		return 0;
+	unsigned cp = gr_cp3(u);
+	return (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7A3);
+}
+
 static void parse_seq(struct lp *lp, struct strs *out)
 {
 	char run[128], best[128];
@@ -514,6 +528,7 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		if (c == '|' || c == ')')
 			break;
 		int q = 0, lit = -1, lit2 = -1;
+		const char *cjk = NULL; /* a caseless 3-byte character, when lit is CJK_CHAR */
 		size_t atom = CHAR_BYTES; /* the most bytes one repeat of this atom matches */
 		struct gr_width unbounded = W_NONE; /* ... repeated without bound: \s+, \w+ */
 		if (c == '\\' && lp->p + 1 < lp->end) {
@@ -633,6 +648,10 @@ static void parse_seq(struct lp *lp, struct strs *out)
 			   (lit2 = latin1_fold((unsigned char)lp->p[1])) >= 0) {
 			lit = 0xC3; /* "ã", "É": one character, a literal too */
 			lp->p += 2;
+		} else if (caseless_cjk(lp->p, lp->end)) {
+			lit = CJK_CHAR; /* "分", "ト", "토": no case, so its bytes are a literal */
+			cjk = lp->p;
+			lp->p += 3;
 		} else {
 			lit = (unsigned char)c < 0x80 ? c : -2;
 			lp->p++;
@@ -640,7 +659,15 @@ static void parse_seq(struct lp *lp, struct strs *out)
 		int quantified;
 		size_t most;
 		q = quantifier(lp, &quantified, &most);
-		if (lit >= 0 && !q) {
+		if (lit == CJK_CHAR && !q) {
+			if (rn + 3 > sizeof(run))
+				END_RUN();
+			ADD_CHAR(cjk[0]); /* tolower() leaves bytes above 0x7F, as the index does */
+			ADD_BYTE(cjk[1]);
+			ADD_BYTE(cjk[2]);
+			if (quantified)
+				END_RUN();
+		} else if (lit >= 0 && !q) {
 			ADD_CHAR(lit);
 			if (lit2 >= 0)
 				ADD_BYTE(lit2);
@@ -974,6 +1001,59 @@ static int whole_words(const char *p)
 
 /* Extract p's literals and hash their trigrams once, not per report. The
  * array is p's own until flatten() moves every pattern's into the set's. */
+/* Does every alternative of the alternation [p, end) open, past its
+ * lookarounds and \b, with a character outside ASCII ("не|потом",
+ * "(?<!\w)(?:не|нет)(?!\w)")? Then every match holds a byte above 0x7F and
+ * an ASCII text holds none: a pattern of another script with case (which
+ * gives no literal) is still skipped where it cannot match. Shapes it does
+ * not understand are answered no. */
+static int opens_high(const char *p, const char *end)
+{
+	for (;;) {
+		for (;;) { /* lookarounds and \b: zero-width */
+			if (end - p >= 3 && p[0] == '(' && p[1] == '?' && (p[2] == '=' || p[2] == '!' || p[2] == '<') &&
+			    !(p[2] == '<' && end - p >= 4 && p[3] != '=' && p[3] != '!'))
+				p = skip_group(p, end);
+			else if (end - p >= 2 && p[0] == '\\' && p[1] == 'b')
+				p += 2;
+			else
+				break;
+		}
+		const char *next;
+		if (end - p >= 3 && p[0] == '(' && p[1] == '?' && p[2] == ':') {
+			next = skip_group(p, end);
+			if (next == end && end[-1] != ')')
+				return 0;
+			if (!opens_high(p + 3, next - 1))
+				return 0;
+		} else if (p < end && (unsigned char)*p >= 0x80) {
+			next = p + 1;
+			while (next < end && ((unsigned char)*next & 0xC0) == 0x80)
+				next++;
+		} else {
+			return 0;
+		}
+		if (next < end && (*next == '?' || *next == '*' || (*next == '{' && next + 1 < end && next[1] == '0')))
+			return 0; /* optional */
+		/* on to this alternative's end */
+		int depth = 0;
+		while (next < end && !(depth == 0 && *next == '|')) {
+			if (*next == '\\' && next + 1 < end)
+				next++;
+			else if (*next == '[')
+				next = skip_class(next, end) - 1;
+			else if (*next == '(')
+				depth++;
+			else if (*next == ')')
+				depth--;
+			next++;
+		}
+		if (next >= end)
+			return 1;
+		p = next + 1;
+	}
+}
+
 static int add_literals(struct gr_pattern *p, const char *pattern, struct gr_pcache *c)
 {
 	char *lits[GR_MAX_LITERALS];
@@ -983,8 +1063,10 @@ static int add_literals(struct gr_pattern *p, const char *pattern, struct gr_pca
 	p->pre = info.pre;
 	p->need_pre = info.need_pre;
 	p->needset_pre = info.needset_pre;
-	if (!k)
+	if (!k) {
+		p->high = opens_high(pattern, pattern + strlen(pattern));
 		return 0;
+	}
 	p->lit = calloc(k, sizeof(*p->lit));
 	if (!p->lit || (info.need[0] && !(p->need.s = strdup(info.need)))) {
 		for (size_t j = 0; j < k; j++)
@@ -1553,6 +1635,8 @@ int gr_patset_scan(struct gr_patset *set, const char *buf, size_t len, const str
 					continue;
 			}
 		}
+		if (p->high && tri && tri->ascii && tri->len == len)
+			continue; /* it needs a byte an ASCII text has not */
 		/* A pattern another set holds too: its matches in this text
 		 * are found once (the index is of this very text). */
 		int memo = p->memo && tri && tri->memo && tri->len == len;

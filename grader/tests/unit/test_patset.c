@@ -48,6 +48,13 @@ static const struct lit_case lit_cases[] = {
 	{ "\xC3\xA3?o", "", 0, "", NULL },             /* optional: the whole letter */
 	{ "\xC3\xA5sa", "", 0, "", NULL },             /* "å" is also ANGSTROM SIGN: no literal */
 	{ "stra\xC3\x9F" "e", "stra", 1, "0", NULL },   /* "ß" is also U+1E9E: the run stops */
+	/* Kana, CJK ideographs and hangul have no case: their bytes are literals. */
+	{ "\xE5\x88\x86\xE8\xAF\x8D\xE5\x99\xA8?|\xE3\x83\x88\xE3\x83\xBC\xE3\x82\xAF\xE3\x83\xB3",
+	  "\xE5\x88\x86\xE8\xAF\x8D \xE3\x83\x88\xE3\x83\xBC\xE3\x82\xAF\xE3\x83\xB3", 1, "00", NULL },
+	{ "(?:\xE5\x85\x88\xE4\xB8\x8D|\xED\x86\xA0\xED\x81\xAC)", "\xE5\x85\x88\xE4\xB8\x8D \xED\x86\xA0\xED\x81\xAC",
+	  1, "00", NULL },
+	{ "\xD0\xBD\xD0\xB5\xD1\x82", "", 0, "", NULL },   /* Cyrillic has case: no literal */
+	{ "\xEA\x99\x80\xEA\x99\x80\xEA\x99\x80", "", 0, "", NULL }, /* nor has U+A640, a cased letter */
 };
 
 static void test_literal_extraction(void **state)
@@ -299,6 +306,10 @@ static const char *edge_texts[] = {
 	"the copies are \xE2\x80\x83\xE2\x80\x83\xE2\x80\x83 entirely \xE3\x80\x80\xE3\x80\x80 expected, to \xE3\x80\x80 ops",
 	"casts look \xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6\xD0\xB6 normal. "
 	"I would not   yet\t\tbecause, not now because we copy_ parent",
+	/* Chinese, Japanese and Korean words among the patterns' literals */
+	"\xE5\x88\x86\xE8\xAF\x8D\xE5\x99\xA8 22 ms, \xE5\x85\x88\xE4\xB8\x8D\xE5\x81\x9A FlashAttention\xEF\xBC\x8C"
+	"\xE3\x82\xB3\xE3\x83\x94\xE3\x83\xBC \xE3\x81\xAE dtype \xE3\x82\x92\xE8\xA6\x8B\xE3\x82\x8B. "
+	"\xED\x86\xA0\xED\x81\xAC\xEB\x82\x98\xEC\x9D\xB4\xEC\xA0\x80 \xED\x99\x95\xEC\x9D\xB8 \xE6\x8B\xB7\xE8\xB4\x9D",
 };
 
 /* Windows measured in bytes: wide characters between a match's start and
@@ -418,6 +429,43 @@ static void test_prefilter_finds_what_a_scan_finds(void **state)
 /* A gate is closed only where the pattern cannot match: every place a
  * label or heading is tried, anchored, the gate must be open if PCRE2
  * matches; and closed on text without the literals. */
+/* A pattern of a script with case gives no literal, but when every
+ * alternative opens with a character outside ASCII, an ASCII text cannot
+ * hold a match: the set skips it there, and still finds it elsewhere. */
+static void test_high_patterns(void **state)
+{
+	(void)state;
+	static const char *patterns[] = {
+		"\xD1\x82\xD0\xBE\xD0\xBA\xD0\xB5\xD0\xBD\xD0\xB8\xD0\xB7\\w*|\xD0\xBA\xD0\xBE\xD0\xBF\xD0\xB8\\w*",
+		"(?<!\\w)(?:\xD0\xBD\xD0\xB5|\xD0\xBD\xD0\xB5\xD1\x82)(?!\\w)",
+		"(?:\xD0\xBD\xD0\xB5|x)",           /* one alternative is ASCII */
+		"\xD0\xBD?\xD0\xB5",                 /* optional: "" then a high byte, but not proved here */
+		"(?i)\xD0\xBD\xD0\xB5",              /* inline options: not understood */
+	};
+	static const int high[] = { 1, 1, 0, 0, 0 };
+	struct gr_patset set;
+	size_t bad, off;
+	char msg[128];
+	assert_int_equal(gr_patset_compile(&set, patterns, 5, &bad, msg, sizeof(msg), &off), 0);
+	for (size_t i = 0; i < 5; i++)
+		assert_int_equal(set.v[i].high, high[i]);
+	static const char *texts[] = { "plain ASCII: not a tokenizer", "\xD0\x9D\xD0\x95 \xD0\xA2\xD0\x9E\xD0\x9A\xD0\x95\xD0\x9D\xD0\x98\xD0\x97\xD0\x90\xD0\xA2\xD0\x9E\xD0\xA0 x" };
+	for (size_t t = 0; t < 2; t++) {
+		size_t len = strlen(texts[t]);
+		struct gr_trigrams tri;
+		assert_int_equal(gr_trigrams_build(&tri, texts[t], len), 0);
+		static struct hits with, without;
+		with.n = without.n = 0;
+		assert_int_equal(gr_patset_scan(&set, texts[t], len, &tri, &scratch, record, &with), 0);
+		assert_int_equal(gr_patset_scan(&set, texts[t], len, NULL, &scratch, record, &without), 0);
+		assert_int_equal(with.n, without.n);
+		assert_memory_equal(with.v, without.v, with.n * sizeof(with.v[0]));
+		assert_true(t == 0 ? with.n == 0 : with.n >= 4); /* "НЕ" and "ТОКЕНИЗАТОР", caselessly */
+		gr_trigrams_free(&tri);
+	}
+	gr_patset_free(&set);
+}
+
 /* A pattern two sets hold is matched once per text and its matches serve
  * both: each set still finds exactly what it finds alone, whichever scans
  * first, and a new text is matched anew. */
@@ -570,6 +618,7 @@ int main(void)
 		cmocka_unit_test(test_whole_word_patterns),
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
 		cmocka_unit_test(test_gates),
+		cmocka_unit_test(test_high_patterns),
 		cmocka_unit_test(test_shared_patterns),
 		cmocka_unit_test(test_compile_cache),
 	};
