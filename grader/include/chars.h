@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 enum {
 	GR_CH_ALPHA = 1,
@@ -52,6 +53,16 @@ static inline int gr_count_words(const char *b, size_t from, size_t to)
 }
 
 static inline unsigned char gr_tolower(unsigned char c) { return (unsigned char)(gr_chars[c] & GR_CH_UPPER ? c + 32 : c); }
+
+/* Is w[0..n) one of the NULL-ended list (ASCII, any case)? */
+static inline int gr_word_in(const char *w, size_t n, const char *const *list)
+{
+	unsigned char c = n ? gr_tolower((unsigned char)w[0]) : 0;
+	for (const char *const *o = list; *o; o++) /* the first letter spares most strlen calls */
+		if (gr_tolower((unsigned char)**o) == c && strlen(*o) == n && !strncasecmp(*o, w, n))
+			return 1;
+	return 0;
+}
 
 /* FNV-1a of a NUL-ended string: for the small open-addressing tables the
  * loader builds (op names, pattern texts). */

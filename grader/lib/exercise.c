@@ -1133,6 +1133,7 @@ static const char *const default_negation[] = {
 	"\\bat\\s+some\\s+point\\b",
 	"\\bout\\s+of\\s+scope\\b", "\\b(?:can|could|should|will|must)\\s+wait\\b", "\\bwaste\\s+of\\s+time\\b",
 	"\\b(?:suspicious|skeptical|sceptical|wary)\\s+of\\b", /* "wary of a custom kernel" */
+	"\\b(?:is|are|be|being|was|were)\\s+(?:deferred|postponed|put\\s+off|parked|shelved)\\b", /* "... is deferred" */
 	"\\bno\\s+need\\b", "\\bdisagree\\b", "\\b(?:on|to|into|in)\\s+the\\s+(?:backlog|parking\\s+lot)\\b",
 	/* The commonest of learners' other languages: Spanish, Portuguese,
 	 * French, German and romanised Hindi ("no optimizaría", "não", "ne ...
@@ -1140,7 +1141,7 @@ static const char *const default_negation[] = {
 	 * não", "pas encore", "noch nicht", "abhi nahi"). */
 	/* "noch nicht" is one cue: as two, they would undo each other */
 	"\\b(?:todav[i\xC3\xAD]a\\s+no|ainda\\s+n[a\xC3\xA3]o|pas\\s+encore|noch\\s+nicht|abhi\\s+nahi)\\b",
-	"\\b(?:nunca|jamais|nicht|kein\\w*|niemals|nahi|nahin|mat)\\b",
+	"\\b(?:nunca|jamais|nicht|kein\\w*|niemals|nahi|nahin|mat(?!\\s*-?\\s*mul))\\b",
 	/* French "pas", not "le pas de decode" (the step) */
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
 	"\\b(?:nao|n\xC3\xA3o)\\b", /* "não": a Latin-1 letter is a literal too (patset.c) */

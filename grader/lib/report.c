@@ -56,6 +56,7 @@ struct parser {
 	size_t nl;
 	pcre2_match_data *md;
 	struct gr_scratch *s;
+	int colonless;     /* three lines or more open with a field's label and no colon */
 };
 
 static int is_space(char c) { return c == ' ' || c == '\t'; }
@@ -175,6 +176,59 @@ static size_t after_label_is(const char *b, size_t i, size_t end)
 	return 0;
 }
 
+/* Is off where its line's text starts, past indentation and list or
+ * emphasis marks? */
+static int line_head(const char *b, size_t off)
+{
+	for (size_t n = 0; off > 0 && b[off - 1] != '\n'; n++) {
+		char c = b[--off];
+		if (n == 16)
+			return 0; /* marks are short: a long run before off is text */
+		if (!(c == ' ' || c == '-' || c == '*' || c == '_' || c == '#' || c == '>' || c == '.' || c == ')' ||
+		      c == '(' || isdigit((unsigned char)c)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Typed on a phone, or in a hurry, the labels lose their colons: "Workload
+ * 7B decode" over "Hardware idk, say A100" over "Top CUDA time aten::copy_
+ * 61%". In a report where three lines or more open so with a field's own
+ * label, a label, a space and the value is a field, as with the colon. An
+ * alias counts only as words of its own ("Top CPU time ..."): "GPU is
+ * idle", "Next I'd ..." stay sentences. */
+static size_t colonless_value(struct parser *p, size_t off, size_t e, size_t end, int alias)
+{
+	const char *b = p->buf;
+	if (!p->colonless || e + 1 >= end || b[e] != ' ' || b[e + 1] == ' ' || b[e + 1] == ':' || !line_head(b, off))
+		return 0;
+	if (alias && !memchr(b + off, ' ', e - off))
+		return 0;
+	return e + 1;
+}
+
+static void find_colonless(struct parser *p)
+{
+	unsigned char seen[64] = { 0 };
+	int distinct = 0;
+	for (size_t i = 0; i < p->nl && distinct < 3; i++) {
+		size_t k = p->li[i].off, end = k + p->li[i].len;
+		while (k < end && k - p->li[i].off < 16 && strchr(" -*_#>.)(0123456789", p->buf[k]))
+			k++;
+		for (size_t f = 0; f < p->ex->nfields && f < sizeof(seen); f++) {
+			const struct gr_field *fd = &p->ex->fields[f];
+			size_t e = match_at(p, fd->label_re, fd->label_first, &fd->label_gate, k, end);
+			if (e && e + 1 < end && p->buf[e] == ' ' && p->buf[e + 1] != ' ' && p->buf[e + 1] != ':' &&
+			    !seen[f]) {
+				seen[f] = 1;
+				distinct++;
+				break;
+			}
+		}
+	}
+	p->colonless = distinct >= 3;
+}
+
 /* Try every field's labels, then aliases, at off. */
 static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t *value)
 {
@@ -186,6 +240,8 @@ static int label_at(struct parser *p, size_t off, size_t end, int *state, size_t
 			size_t v = e ? after_label(p->buf, e, end) : 0;
 			if (!v && e && !pass)
 				v = after_label_is(p->buf, e, end);
+			if (!v && e)
+				v = colonless_value(p, off, e, end, pass);
 			/* Spoken, a pause is the colon: "[00:04] Workload, seven B
 			 * decode" in a transcript (the field's own label only). */
 			if (!v && e && !pass && (p->r->text.flags & (GR_TEXT_DICTATED | GR_TEXT_CHAT)) && e + 2 < end &&
@@ -477,6 +533,51 @@ static size_t command_prefix(const char *b, size_t i, size_t end)
 	return i;
 }
 
+/* "C1. ", "R3) ", "F2: " at b[i] with a field's label after it: the end of
+ * the tag, or i. A tag before anything else ("H1. dtype casts") numbers
+ * what it heads and is left to the line. */
+static size_t claim_tag_at(struct parser *p, size_t i, size_t end)
+{
+	const char *b = p->buf;
+	size_t k = i + 1;
+	if (k >= end || !isupper((unsigned char)b[i]) || !isdigit((unsigned char)b[k]))
+		return i;
+	while (k < end && k - i < 3 && isdigit((unsigned char)b[k]))
+		k++;
+	if (k + 1 >= end || (b[k] != '.' && b[k] != ')' && b[k] != ':') || b[k + 1] != ' ')
+		return i;
+	k += 2;
+	int st;
+	size_t v;
+	return label_at(p, k, end, &st, &v) >= 0 ? k : i;
+}
+
+/* "edit: forgot Hardware: L4", "oops, missed one - Hardware: L4", "PS
+ * Hardware: L4": a few words saying the field comes late, then its label.
+ * Where the label starts, or i. */
+static size_t afterthought_at(struct parser *p, size_t i, size_t end)
+{
+	static const char *const opens[] = { "edit", "oops", "forgot", "ps", "p.s.", "update", "also", "btw", "sorry",
+					     "missed", NULL };
+	static const char *const more[] = { "forgot", "missed", "i", "to", "add", "adding", "the", "one", "field",
+					    "line", "it", "this", "also", "sorry", "2", NULL };
+	const char *b = p->buf;
+	size_t k = i;
+	for (int n = 0; n < 5; n++) {
+		size_t w = k;
+		while (k < end && (isalnum((unsigned char)b[k]) || b[k] == '.'))
+			k++;
+		size_t len = k - w;
+		if (len && b[k - 1] == '.' && (len != 4 || strncasecmp(b + w, "p.s.", 4)))
+			len--, k--; /* "forgot." but "p.s." */
+		if (!len || !gr_word_in(b + w, len, n ? more : opens))
+			return n && label_at(p, w, end, &(int){ 0 }, &(size_t){ 0 }) >= 0 ? w : i;
+		while (k < end && (b[k] == ':' || b[k] == ',' || b[k] == ' ' || b[k] == '-' || b[k] == '.'))
+			k++;
+	}
+	return i;
+}
+
 static void decorate(struct parser *p, struct linfo *l)
 {
 	const char *b = p->buf;
@@ -574,6 +675,10 @@ static void decorate(struct parser *p, struct linfo *l)
 				l->item = 2;
 				l->number = n;
 			}
+		} else if (guard == 0 && (j = claim_tag_at(p, i, end)) > i) {
+			/* "C1. Workload: ...", "R3) Hardware: ...": a numbered claim's tag before a label */
+		} else if (guard == 0 && (j = afterthought_at(p, i, end)) > i) {
+			/* "edit: forgot Hardware: L4": the field, sent late */
 		} else if (b[i] == '*' || b[i] == '_' || b[i] == '`' || b[i] == '"' || b[i] == '{') {
 			j = i; /* emphasis, code, a JSON key's quote or an object's brace */
 			while (j < end && (b[j] == '*' || b[j] == '_' || b[j] == '`' || b[j] == '"' || b[j] == '{'))
@@ -1710,6 +1815,11 @@ static int continues(struct parser *p, size_t i)
 	struct linfo *n = &p->li[i + 1];
 	if (n->blank || n->item || n->field >= 0 || n->heading || n->section >= 0)
 		return 0;
+	size_t id, idn, k = grader_command(p->buf, l->body, l->off + l->len, &id, &idn);
+	while (k && k < l->off + l->len && p->buf[k] == ' ')
+		k++;
+	if (k && k == l->off + l->len)
+		return 0; /* "grader new part-a" alone on its line: the file's first line, not prose */
 	size_t e = l->off + l->len;
 	while (e > l->off && p->buf[e - 1] == ' ')
 		e--;
@@ -3437,14 +3547,6 @@ static int mark_kind(char c)
 	return isdigit((unsigned char)c) ? '0' : (unsigned char)c;
 }
 
-/* Does [s, e) end with a colon, emphasis and spaces aside ("**Hypotheses:**")? */
-static int ends_in_colon(const char *b, size_t s, size_t e)
-{
-	while (e > s && (b[e - 1] == ' ' || b[e - 1] == '*' || b[e - 1] == '_'))
-		e--;
-	return e > s && b[e - 1] == ':';
-}
-
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -3468,7 +3570,7 @@ static void find_sections(struct parser *p)
 			struct linfo *l = &p->li[i];
 			if (l->section >= 0) { /* "1. hyp 1: ..." is answer 1 itself: "2." next is answer 2; */
 				under = l->item == 2 && l->number == p->ex->sections[l->section].number &&
-						!ends_in_colon(p->buf, l->body, l->off + l->len) ? -1 : l->section; /* "(一) Hypotheses:" heads a list */
+						!ends_with_colon(p->buf, l->body, l->off + l->len) ? -1 : l->section; /* "(一) Hypotheses:" heads a list */
 				head = l;
 			} else if (l->heading || l->field >= 0) {
 				under = -1;
@@ -4029,6 +4131,9 @@ int gr_report_parse(struct gr_report *r, const struct gr_exercise *ex, struct gr
 	for (size_t i = 0; i < p.nl; i++) {
 		p.li[i].off = r->text.lines[i].off;
 		p.li[i].len = r->text.lines[i].len;
+	}
+	find_colonless(&p);
+	for (size_t i = 0; i < p.nl; i++) {
 		scan_line(&p, &p.li[i]);
 		if (p.li[i].echo_section >= 0 && p.li[i].field < 0)
 			p.li[i].section = p.li[i].echo_section;

@@ -518,11 +518,7 @@ static struct gr_span first_word(const char *b, struct gr_span sp)
 /* Is w[0..n) one of list (ASCII, any case)? */
 static int word_in(const char *w, size_t n, const char *const *list)
 {
-	unsigned char c = n ? gr_tolower((unsigned char)w[0]) : 0;
-	for (const char *const *o = list; *o; o++) /* the first letter spares most strlen calls */
-		if (gr_tolower((unsigned char)**o) == c && strlen(*o) == n && !strncasecmp(*o, w, n))
-			return 1;
-	return 0;
+	return gr_word_in(w, n, list);
 }
 
 /* "Priya's suggestion (...)", "his idea": a noun of suggestion after
@@ -3639,7 +3635,10 @@ static int in_proposal(const struct gr_analysis *a, size_t s)
 	size_t at = a->r->sentences[s].start;
 	for (size_t f = 0; f < a->ex->nfields; f++) {
 		const struct gr_report_field *rf = &a->r->fields[f];
-		if (!a->ex->fields[f].proposal || rf->state == GR_FIELD_MISSING)
+		/* An inferred field is only a sentence that names the field
+		 * ("Workload Hardware ... Next experiment" over a line of
+		 * keywords): no slot the learner filled in. */
+		if (!a->ex->fields[f].proposal || rf->state == GR_FIELD_MISSING || rf->state == GR_FIELD_INFERRED)
 			continue;
 		if ((at >= rf->value.start && at < rf->value.end) || (at >= rf->value.start2 && at < rf->value.end2))
 			return 1;

@@ -324,6 +324,40 @@ static void test_report_ime_numbers_and_repeats(void **state)
 	gr_report_free(&r);
 }
 
+/* Typed on a phone, labels lose their colons: three lines or more that
+ * open with a field's own label make a label, a space and the value a
+ * field ("Top CPU time ..." is then the renamed field; "GPU is idle" stays
+ * a sentence). One such line alone is prose. "C1. Workload: ..." is the
+ * field behind a claim's tag, "edit: forgot Hardware: L4" behind its
+ * afterthought. */
+static void test_report_colonless_labels(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "grader new part-a\nWorkload 7B decode\nHardware idk, say A100\nTop CUDA time aten::copy_ 61%\n"
+		  "Top CPU time python loop\nGPU is idle a lot\nNext experiment load in bf16 and re-profile\n");
+	value_is(&r, "workload", "7B decode");
+	value_is(&r, "hardware", "idk, say A100");
+	value_is(&r, "next-experiment", "load in bf16 and re-profile");
+	assert_int_equal(r.fields[field("top-cpu")].state, GR_FIELD_ALIASED);
+	assert_int_equal(r.fields[field("top-cpu")].line, 5);
+	gr_report_free(&r);
+	parse(&r, "Workload 7B decode is what we ran.\nThe hardware was an L4.\n");
+	assert_int_equal(r.fields[field("workload")].state, GR_FIELD_MISSING);
+	gr_report_free(&r);
+	parse(&r, "C1. Workload: 7B decode\nC2. Hardware: L4\n");
+	value_is(&r, "workload", "7B decode");
+	value_is(&r, "hardware", "L4");
+	gr_report_free(&r);
+	parse(&r, "Workload: 7B decode\n\nedit: forgot Hardware: L4\n");
+	value_is(&r, "hardware", "L4");
+	assert_int_equal(r.fields[field("hardware")].line, 3);
+	gr_report_free(&r);
+	parse(&r, "Workload: 7B decode\n\nedit: forgot to say the GPU: L4 was busy\n");
+	assert_int_equal(r.fields[field("hardware")].state, GR_FIELD_MISSING);
+	gr_report_free(&r);
+}
+
 /* An exported quiz: "Q: label" then "A: value"; the prompt's own questions
  * pasted above the answers still open their sections (copied words are
  * blanked, their place is kept), by heading words a few words in or by
@@ -584,6 +618,7 @@ int main(void)
 		cmocka_unit_test(test_report_run_together_sections),
 		cmocka_unit_test(test_report_sections_by_heading_and_number),
 		cmocka_unit_test(test_report_ime_numbers_and_repeats),
+		cmocka_unit_test(test_report_colonless_labels),
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
 		cmocka_unit_test(test_report_field_named_twice),
 		cmocka_unit_test(test_report_marks_before_labels),

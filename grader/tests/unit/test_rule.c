@@ -3183,6 +3183,38 @@ static void test_rule_cjk_and_database_rounds(void **state)
 				 "no-custom-attention"));
 }
 
+/* Rounds 135-136: scientists and phone typists. "mat mul" (autocorrect)
+ * is no Hindi "mat" (don't); "... is deferred" rejects what comes before
+ * it; "We propose a single follow-up: ..." is the next experiment of a
+ * report without labels; a batch "to be raised" is batching; the
+ * command alone on the first line is no part of the keyword dump under it;
+ * a keyword dump inferred as the next experiment is no proposal slot. */
+static void test_rule_scientists_and_phones(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_true(passes_in(st, "Grader new stretch\nI'd wrap the mat mul's and the tokenizer in record_function so we "
+				  "can see which is slow.\n", "ranges-api"));
+	gr_exercise_free(st);
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"Optimisation of the attention kernel is deferred: it is already FlashAttention, and the "
+				"movement remains unexplained.\n", "no-custom-attention"));
+	assert_true(passes_in(part_a, "Results\nMatmul and attention are the math; copy_ and to are movement.\n\n"
+				      "Conclusions\nWe propose a single follow-up: re-profile with record_shapes=True and "
+				      "with_stack=True to find who calls to().\n", "movement-first"));
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_true(passes_in(b, "Workload: batch 1 decode\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms\n"
+				 "Top CPU / orchestration cost: Python loop 38 ms\nNext experiment: the batch size is to be "
+				 "raised from 1 to 16 with all else held constant, and ms per token compared.\n",
+			      "overhead-experiment"));
+	gr_exercise_free(b);
+	const char *dump = "grader new part-a\nWorkload Hardware Top CUDA time Top CPU / orchestration cost Next experiment\n"
+			   "matmul attention flash copy_ to 2.8 GiB movement math avoidable tokenizer CPU latency TTFT\n"
+			   "record_shapes with_stack dtype cast fp32 bf16 HtoD DtoH Memcpy hypothesis experiment\n";
+	assert_false(passes_in(part_a, dump, "math-vs-movement"));
+	assert_false(passes_in(part_a, dump, "copy-hypotheses"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -3265,6 +3297,7 @@ int main(void)
 		cmocka_unit_test(test_rule_a_test_per_line),
 		cmocka_unit_test(test_rule_file_for_another_exercise),
 		cmocka_unit_test(test_rule_cjk_and_database_rounds),
+		cmocka_unit_test(test_rule_scientists_and_phones),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
