@@ -530,6 +530,10 @@ static size_t command_prefix(const char *b, size_t i, size_t end)
 		return sep + 2;
 	if (sep + 3 < end && !memcmp(b + sep, "\xE2\x80\x94", 3))
 		return sep + 3;
+	/* "grader new stretch so basically before the next run i would ...":
+	 * the answer typed straight after the command, five words or more */
+	if (sep > k && sep < end && islower((unsigned char)b[sep]) && gr_count_words(b, sep, end) >= 5)
+		return sep;
 	return i;
 }
 

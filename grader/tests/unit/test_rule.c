@@ -3195,6 +3195,16 @@ static void test_rule_scientists_and_phones(void **state)
 	struct gr_exercise *st = load_exercise("stretch");
 	assert_true(passes_in(st, "Grader new stretch\nI'd wrap the mat mul's and the tokenizer in record_function so we "
 				  "can see which is slow.\n", "ranges-api"));
+	/* the answer typed on the command's line is the learner's, not a line to the grader */
+	const char *run_on = "grader new stretch so basically before the next run i would put nvtx ranges in the code using "
+			     "torch.cuda.nvtx.range_push(\"tokenize\") before the tokenizer and range_pop() after it, then "
+			     "range_push(\"h2d\") and range_pop() around where we move the input ids to the gpu, then "
+			     "range_push(\"cast_to_bf16\") around the .to(bfloat16) stuff bc aten::to and aten::copy_ both have "
+			     "54 calls, then range_push(\"prefill\") around the first big forward pass and "
+			     "range_push(\"decode\") around every step in the generate loop, and then i open it in nsight "
+			     "systems and compare the next run to this one\n";
+	assert_true(passes_in(st, run_on, "ranges-named"));
+	assert_true(passes_in(st, run_on, "ranges-cover-suspects"));
 	gr_exercise_free(st);
 	assert_true(passes_with(part_a, PART_A_FIVE,
 				"Optimisation of the attention kernel is deferred: it is already FlashAttention, and the "
