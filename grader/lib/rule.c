@@ -1745,6 +1745,23 @@ static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let'
  * kernel\"": the sentence a speaker's colon quotes on a blockquote's line
  * is someone else's, unless the sentence after the line endorses it. A
  * blockquote of the learner's own words quotes no one. */
+/* Does the quotation at said open its blockquote line (bol) under a line
+ * that ends in a colon ("My teammate Jonas posted in our channel:" over
+ * "> \"we should write a fused Triton attention kernel\"")? */
+static int said_above(const char *b, size_t bol, const char *said)
+{
+	for (const char *q = b + bol; q < said; q++)
+		if (*q != ' ' && *q != '>')
+			return 0;
+	size_t e = bol;
+	if (e == 0)
+		return 0;
+	e--; /* the newline */
+	while (e > 0 && strchr(" *_", b[e - 1]))
+		e--;
+	return e > 0 && b[e - 1] == ':';
+}
+
 static void mark_blockquoted(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -1768,7 +1785,7 @@ static void mark_blockquoted(struct gr_analysis *a)
 		int words = 0;
 		for (const char *w = open; w < close; w++)
 			words += *w == ' ';
-		if (said[-1] != ':' || words < 3)
+		if ((said[-1] != ':' && !said_above(b, bol, said)) || words < 3)
 			continue; /* a speaker's sentence, not a name in code ("annotate(\"tokenize\")") */
 		size_t next = 0, hi = r->nsentences; /* the first sentence after the line */
 		while (next < hi) {

@@ -3223,6 +3223,14 @@ static void test_rule_scientists_and_phones(void **state)
 			   "record_shapes with_stack dtype cast fp32 bf16 HtoD DtoH Memcpy hypothesis experiment\n";
 	assert_false(passes_in(part_a, dump, "math-vs-movement"));
 	assert_false(passes_in(part_a, dump, "copy-hypotheses"));
+	/* a teammate's words quoted under the line that names them */
+	const char *quoted = "Next experiment: re-profile with record_shapes=True.\n\nMy teammate Jonas posted in our "
+			     "channel:\n> \"attention is 31.7 ms, that is the obvious target, we should write a fused "
+			     "Triton attention kernel\"\n\nI think otherwise.\n";
+	assert_true(passes_in(part_a, quoted, "no-custom-attention"));
+	/* ... "already the fused flash path" is what the kernel is */
+	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
+				"no-custom-attention"));
 }
 
 int main(void)
