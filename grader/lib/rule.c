@@ -4788,6 +4788,14 @@ static int rationale(const char *b, struct gr_span cl)
 	    (word_in(w[1], n[1], look) ||
 	     (nw > 2 && word_in(w[1], n[1], phrasal) && word_in(w[2], n[2], particle))))
 		return 0;
+	/* "so we kill the to() calls at the same time": what the step does
+	 * is no step of its own ("so we can see who calls to()" names what
+	 * the look is for: its object) */
+	static const char *const effect[] = { "kill", "remove", "eliminate", "avoid", "lose", "drop", "skip", "cut",
+					      "save", NULL };
+	if (n[0] == 2 && !strncasecmp(w[0], "so", 2) && nw > 2 && word_in(w[1], n[1], self) &&
+	    word_in(w[2], n[2], effect))
+		return 1;
 	if (word_in(w[0], n[0], open))
 		return !(nw > 1 && word_in(w[1], n[1], self)); /* "so we must ..." proposes */
 	for (int i = 1; i < nw; i++)
@@ -5277,6 +5285,26 @@ static int predicted_effect(const char *b, struct gr_span cl, size_t at)
  * such sentence). One named only in a relative clause ("a kernel that
  * fuses the copies") describes the object of a proposal: it goes to *rel
  * instead (the first one only), for the caller to count or not. */
+/* Does mention x of kind list[i] lie inside a longer mention of another
+ * kind of the rule ("a Triton kernel that fuses the bf16 cast into the
+ * attention": the cast is what the kernel does, one experiment)? */
+static int inside_other_kind(const struct gr_analysis *a, const struct gr_rule *rule, size_t i,
+			     const struct gr_mention *x)
+{
+	for (size_t j = 0; j < rule->nlist; j++) {
+		if (j == i || rule->list[j] == rule->list[i])
+			continue;
+		const struct gr_mentions *m = &a->concepts[rule->list[j]];
+		for (size_t k = first_in_sentence(m, x->sentence); k < m->n && m->v[k].sentence == x->sentence; k++) {
+			const struct gr_mention *y = &m->v[k];
+			if (!y->negated && !y->stuffed && y->start <= x->start && x->end <= y->end &&
+			    y->end - y->start > x->end - x->start)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const struct gr_rule *rule, size_t i,
 					      struct gr_span sp, size_t first, const struct gr_mention **rel)
 {
@@ -5295,7 +5323,7 @@ static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const
 		int apart = !code && aside(b, a->r->clauses[x->clause]);
 		if (!(x->sentence == first || proposes(a, rule, x->sentence, sp) || code))
 			continue;
-		if (setting_of_other(a, rule, i, x) || goal_before_how(a, rule, x))
+		if (setting_of_other(a, rule, i, x) || goal_before_how(a, rule, x) || inside_other_kind(a, rule, i, x))
 			continue;
 		/* An aside ("cut launch overhead - CUDA graphs or torch.compile,
 		 * whichever is easier - and compare") says how, like a relative

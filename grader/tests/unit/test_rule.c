@@ -3228,6 +3228,18 @@ static void test_rule_scientists_and_phones(void **state)
 			     "channel:\n> \"attention is 31.7 ms, that is the obvious target, we should write a fused "
 			     "Triton attention kernel\"\n\nI think otherwise.\n";
 	assert_true(passes_in(part_a, quoted, "no-custom-attention"));
+	/* one kernel that takes in the cast is one (wrong) experiment, and
+	 * "so we kill the to() calls" is what it does, no second one */
+	assert_true(passes_with(part_a, PART_A_FOUR,
+				"Next experiment: write a triton kernel that fuses the bf16 cast into the attention so "
+				"copy_/to disappear\n", "single-experiment"));
+	assert_true(passes_with(part_a, PART_A_FOUR,
+				"Next experiment: write a fused Triton attention kernel that also does the bf16 cast inline "
+				"so we kill the to() calls at the same time\n", "single-experiment"));
+	struct gr_exercise *pb = load_exercise("part-b");
+	assert_true(passes_in(pb, "Launch-bound, not compute: ~720 tiny kernels and a 38 ms python loop vs ~15 ms of "
+				  "GPU work. Next: CUDA graphs.\n", "single-experiment"));
+	gr_exercise_free(pb);
 	/* ... "already the fused flash path" is what the kernel is */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
 				"no-custom-attention"));
