@@ -4958,7 +4958,20 @@ static int contingent(const char *b, struct gr_span sentence, size_t cs)
 	struct gr_span c = first_word(b, span_at(from, k));
 	if (c.start < k && word_in(b + c.start, c.end - c.start, joins))
 		c = first_word(b, span_at(c.end, k));
-	return c.start < k && word_in(b + c.start, c.end - c.start, opener);
+	if (c.start < k && word_in(b + c.start, c.end - c.start, opener))
+		return 1;
+	/* "check the weight dtype and if it's fp32, load ...": the condition
+	 * joined to the look before it */
+	for (struct gr_span j = c; j.start < k; j = first_word(b, span_at(j.end, k))) {
+		if (j.end <= j.start)
+			break;
+		if (!word_in(b + j.start, j.end - j.start, joins))
+			continue;
+		struct gr_span o = first_word(b, span_at(j.end, k));
+		if (o.start < k && o.end > o.start && word_in(b + o.start, o.end - o.start, opener))
+			return 1;
+	}
+	return 0;
 }
 
 /* Does the sentence open with a heading that announces an explanation

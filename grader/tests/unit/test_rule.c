@@ -611,6 +611,13 @@ static void test_rule_engineers_notation(void **state)
 	assert_true(passes("Next experiment: I went back and forth between checking the parameter dtypes and a "
 			   "profiler run with record_shapes + with_stack, but if I can only do one I'll do the profiler "
 			   "run, because it shows the dtypes and the call sites for aten::to.\n", "movement-first"));
+	/* a change the look's result decides: "check X and if it's fp32, load ..." is one */
+	struct gr_exercise *pc = load_exercise("part-c");
+	assert_true(passes_in(pc, "Workload: 7B decode\nHardware: A100\nTop CUDA time: aten::copy_ 61%\n"
+				  "Top CPU / orchestration cost: Python loop 11 ms\nNext experiment: check the weight dtype and "
+				  "if it's fp32, load the model with torch_dtype=torch.bfloat16 and re-profile the same step\n",
+			      "single-experiment"));
+	gr_exercise_free(pc);
 	struct gr_exercise *pb = load_exercise("part-b");
 	assert_true(passes_in(pb, "Next experiment: torch.compile or batching could both help, but if I only get one "
 				  "run: capture the decode step as a CUDA graph and compare ms/token against eager.\n",
