@@ -1170,6 +1170,9 @@ static int commented_code(const char *b, size_t k, size_t len)
 	size_t j = k;
 	while (j < len && (isalnum((unsigned char)b[j]) || b[j] == '_' || b[j] == '.'))
 		j++;
+	static const char *const tags[] = { "todo", "fixme", "xxx", "hack", "note", NULL };
+	if (gr_word_in(b + k, j - k, tags))
+		return 0; /* "# TODO(later): custom attention kernel": a note, in words */
 	return j > k && j < len && b[j] == '(' && isalpha((unsigned char)b[k]);
 }
 

@@ -2419,6 +2419,12 @@ static void mark_reported(struct gr_analysis *a)
 			if (!but && needs_but)
 				from = NONE; /* "I'm tempted to try X." is a proposal, hedged */
 		}
+		/* "people will say it is CPU so ignore it, but the request waits
+		 * for it": what follows the "but" is the learner's answer to them */
+		else if (from != NONE && !all) {
+			const char *but = gr_memmem(r->tri->lower + from, sp.end - from, " but ", 5);
+			upto = but ? (size_t)(but - r->tri->lower) : NONE;
+		}
 		/* "a teammate wrote:" and the words on the next line (a quote, a
 		 * blockquote): the next sentence is what was said. */
 		size_t t = s;

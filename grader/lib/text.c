@@ -245,7 +245,24 @@ static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int d
 	case 0x2500: case 0x2501: case 0x2504: case 0x2505: case 0x2508: case 0x2509: case 0x254C:
 	case 0x254D: case 0x2550:
 		return "-";
+	/* Arabic script: "٦١٪" and Persian "۶۱٪" are 61%, "٢٤٫٤" is 24.4 */
+	case 0x066A:
+		return "%";
+	case 0x066B:
+		return ".";
+	case 0x066C:
+		return ",";
+	case 0x060C:
+		return ", ";
+	case 0x061B:
+		return "; ";
+	case 0x061F:
+		return "? ";
 	default:
+		if ((cp >= 0x0660 && cp <= 0x0669) || (cp >= 0x06F0 && cp <= 0x06F9)) {
+			static const char *const digit[] = { "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+			return digit[cp & 0x0F];
+		}
 		if (cp >= 0x250C && cp <= 0x257F)
 			return "+"; /* corners and junctions: "┌", "┼", "╞", "╪" */
 		return cp >= 0xFF01 && cp <= 0xFF5E ? halfwidth[cp - 0xFF01] : NULL;

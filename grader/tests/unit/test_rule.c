@@ -3247,6 +3247,23 @@ static void test_rule_scientists_and_phones(void **state)
 	assert_true(passes_in(pb, "Launch-bound, not compute: ~720 tiny kernels and a 38 ms python loop vs ~15 ms of "
 				  "GPU work. Next: CUDA graphs.\n", "single-experiment"));
 	gr_exercise_free(pb);
+	/* Rounds 139-140: code-first learners, Middle-Eastern ESL. A "TODO(later):"
+	 * comment in code is a note in words (the not-yet answer), not code
+	 * commented out; "people will say it is CPU, but ..." reports only up to
+	 * the "but"; an Arabic label names the field. */
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"```python\nprof = profile(record_shapes=True)\n# TODO(later): custom attention kernel. SDPA "
+				"already picked the flash path and it's real math, and the copies are unexplained.\n```\n",
+				"not-yet"));
+	assert_true(passes_in(part_a, "Top CPU / orchestration cost: tokenizer.encode 22 ms\n\nPeople will say it is "
+				      "CPU so ignore it, but the request is waiting for it, so it adds 22 ms to the time to "
+				      "first token.\n", "tokenizer-latency"));
+	struct gr_exercise *c2 = load_exercise("part-c");
+	assert_true(passes_in(c2, "Top CUDA time: aten::copy_ \xD9\xA6\xD9\xA1\xD9\xAA \xD9\x85\xD9\x86 CUDA\n"
+				  "\xD8\xA7\xD9\x84\xD8\xAA\xD8\xAC\xD8\xB1\xD8\xA8\xD8\xA9 \xD8\xA7\xD9\x84\xD8\xAA"
+				  "\xD8\xA7\xD9\x84\xD9\x8A\xD8\xA9: record_shapes=True to see copy_ dtype and device\n",
+			      "movement-experiment"));
+	gr_exercise_free(c2);
 	/* ... "already the fused flash path" is what the kernel is */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
 				"no-custom-attention"));

@@ -410,6 +410,11 @@ static void test_text_tree_outline(void **state)
 	norm(tree, strlen(tree), &t);
 	assert_string_equal(t.buf, "request\n     tokenize    encode\n         cast_dtype  .to()\n");
 	gr_text_free(&t);
+	/* Arabic-Indic and Persian digits, the Arabic percent sign and comma */
+	const char *ar = "copy_ \xD9\xA6\xD9\xA1\xD9\xAA, \xDB\xB2\xDB\xB4.\xDB\xB4 ms\xD8\x8C x\n";
+	norm(ar, strlen(ar), &t);
+	assert_string_equal(t.buf, "copy_ 61%, 24.4 ms,  x\n");
+	gr_text_free(&t);
 	const char *box = "\xE2\x94\x82 Workload \xE2\x94\x82 7B \xE2\x94\x82\n";
 	norm(box, strlen(box), &t);
 	assert_string_equal(t.buf, "| Workload | 7B |\n");
