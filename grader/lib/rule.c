@@ -3405,7 +3405,7 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	const char *b = r->text.buf;
 	struct gr_span sp = r->sentences[s];
 	int words = 0, function = 0;
-	if (distinct < (strict ? 2 : 4) || a->stuffed[s])
+	if (distinct < 2 || a->stuffed[s])
 		return TERSE_NO; /* too few concepts to stuff: no need to count words */
 	int line = gr_text_line_of(&r->text, sp.start);
 	const struct gr_line *ln = &r->text.lines[line - 1];
@@ -3554,7 +3554,7 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	 * table ("record_shapes, with_stack, bf16 loading, Memcpy"): a
 	 * list that may be a terse answer. Two of them, and the report
 	 * is answering in keywords. */
-	if (!strict && items >= 4 && !function && distinct >= 3 && !has_number(b, sp) &&
+	if (!strict && items >= 4 && !function && distinct >= (items >= 5 ? 2 : 3) && !has_number(b, sp) &&
 	    !ends_in_verdict(b, last, sp.end) && !(first != NONE && opens_with_claim(b, sp.start, first)) &&
 	    !introduces_list(b, sp))
 		return TERSE_BARE;

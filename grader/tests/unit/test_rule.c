@@ -3264,6 +3264,31 @@ static void test_rule_scientists_and_phones(void **state)
 				  "\xD8\xA7\xD9\x84\xD9\x8A\xD8\xA9: record_shapes=True to see copy_ dtype and device\n",
 			      "movement-experiment"));
 	gr_exercise_free(c2);
+	/* Rounds 141-142: JAX/TPU and ROCm engineers. Fields that hold only
+	 * comma lists of two topics' keywords, three of them, are a keyword
+	 * report; "Top HIP time:" is the Top CUDA time; "Range 1 : tokenize
+	 * (tokenizer.encode)" names a range; "the cache gets copied" is a
+	 * KV-cache hypothesis. */
+	struct gr_exercise *b3 = load_exercise("part-b");
+	assert_false(passes_in(b3, "Workload: decode, batch 1\nHardware: L4\n"
+				   "Top CUDA time: matmul / add / relu, tiny GEMMs, launch overhead, kernels, tensor cores, FLOPs\n"
+				   "Top CPU / orchestration cost: Python loop, host-bound, dispatch, GIL, launch latency, "
+				   "CPU-bound, overhead\nNext experiment: CUDA graphs\n\n- overhead: Python, CUDA graphs, "
+				   "dispatch, launches\n", "overhead-bound"));
+	gr_exercise_free(b3);
+	struct gr_exercise *c3 = load_exercise("part-c");
+	assert_true(passes_in(c3, "Workload: 7B decode\nTop HIP time: aten::copy_ 61%\n", "copy-share"));
+	gr_exercise_free(c3);
+	struct gr_exercise *s3 = load_exercise("stretch");
+	assert_true(passes_in(s3, "API: torch.profiler.record_function(<name>)\nRange 1 : tokenize   (tokenizer.encode)\n"
+				  "Range 2 : h2d_ids   (the .to(cuda) of ids)\nRange 3 : prefill   (first forward)\n",
+			      "ranges-named"));
+	assert_true(passes_in(s3, "record_function ranges: tokenize / h2d / prefill / decode_step - one per stage, same "
+				  "names every run.\n", "ranges-named"));
+	gr_exercise_free(s3);
+	assert_true(passes_with(part_a, PART_A_FIVE, "Hypotheses:\n1. No buffer donation: the cache gets copied instead "
+				"of updated in place.\n2. dtype converts not fused: fp32 weights cast to bf16.\n",
+				"copy-hypotheses"));
 	/* ... "already the fused flash path" is what the kernel is */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
 				"no-custom-attention"));
