@@ -559,12 +559,28 @@ static size_t claim_tag_at(struct parser *p, size_t i, size_t end)
 /* "edit: forgot Hardware: L4", "oops, missed one - Hardware: L4", "PS
  * Hardware: L4": a few words saying the field comes late, then its label.
  * Where the label starts, or i. */
+static size_t lead_words_at(struct parser *p, size_t i, size_t end, const char *const *opens,
+			    const char *const *more);
 static size_t afterthought_at(struct parser *p, size_t i, size_t end)
 {
 	static const char *const opens[] = { "edit", "oops", "forgot", "ps", "p.s.", "update", "also", "btw", "sorry",
 					     "missed", NULL };
 	static const char *const more[] = { "forgot", "missed", "i", "to", "add", "adding", "the", "one", "field",
 					    "line", "it", "this", "also", "sorry", "2", NULL };
+	/* "Field one, Workload: ...", "Fifth, Next experiment: ...": a field
+	 * counted aloud, as a screen reader's user or a dictation says it */
+	static const char *const counts[] = { "field", "first", "second", "third", "fourth", "fifth", "number",
+					      "item", NULL };
+	static const char *const nth[] = { "one", "two", "three", "four", "five", "1", "2", "3", "4", "5", NULL };
+	size_t k = lead_words_at(p, i, end, opens, more);
+	return k > i ? k : lead_words_at(p, i, end, counts, nth);
+}
+
+/* A few words from opens, then from more, before a field's label: where
+ * the label starts, or i. */
+static size_t lead_words_at(struct parser *p, size_t i, size_t end, const char *const *opens,
+			    const char *const *more)
+{
 	const char *b = p->buf;
 	size_t k = i;
 	for (int n = 0; n < 5; n++) {

@@ -1515,7 +1515,8 @@ static size_t read_number(const char *b, size_t i, size_t e, char *out, size_t m
 		}
 		end = we;
 		at = we;
-		if (at >= e || b[at] != ' ' || at + 1 >= e || !isalpha((unsigned char)b[at + 1]))
+		/* "sixty one", and "sixty-one" as written */
+		if (at >= e || (b[at] != ' ' && b[at] != '-') || at + 1 >= e || !isalpha((unsigned char)b[at + 1]))
 			break;
 		at++;
 	}
@@ -1552,6 +1553,11 @@ static void spoken_line(char *b, size_t s, size_t e, size_t *o)
 {
 	for (size_t i = s; i < e;) {
 		int start = i == s || !isalnum((unsigned char)b[i - 1]);
+		if (i == s && word_is(b, i, e, "quote") && i + 6 < e && b[i + 5] == ' ') {
+			b[(*o)++] = '"'; /* a line that opens a quotation: "quote tokenize unquote" */
+			i += 6;
+			continue;
+		}
 		if (b[i] == ' ' && i + 1 < e) { /* " colon", " slash ", " underscore" */
 			size_t w = i + 1;
 			if (word_is(b, w, e, "colon")) {
@@ -1569,6 +1575,29 @@ static void spoken_line(char *b, size_t s, size_t e, size_t *o)
 			if (word_is(b, w, e, "slash") && w + 6 < e && b[w + 5] == ' ') {
 				b[(*o)++] = '/';
 				i = w + 6;
+				continue;
+			}
+			if (word_is(b, w, e, "unquote") || word_is(b, w, e, "end quote")) { /* "quote tokenize unquote" */
+				b[(*o)++] = '"';
+				i = w + (word_is(b, w, e, "unquote") ? 7 : 9);
+				continue;
+			}
+			if (word_is(b, w, e, "quote") && w + 6 < e && b[w + 5] == ' ') {
+				b[(*o)++] = ' ';
+				b[(*o)++] = '"';
+				i = w + 6;
+				continue;
+			}
+			if (word_is(b, w, e, "comma") || word_is(b, w, e, "period")) { /* " comma", " period" */
+				b[(*o)++] = word_is(b, w, e, "comma") ? ',' : '.';
+				i = w + (word_is(b, w, e, "comma") ? 5 : 6);
+				continue;
+			}
+			if (word_is(b, w, e, "under") && w + 11 <= e && b[w + 5] == ' ' && word_is(b, w + 6, e, "score")) {
+				b[(*o)++] = '_'; /* "copy under score", as heard */
+				i = w + 11;
+				if (i + 1 < e && b[i] == ' ' && joins_identifier(b, i + 1, e))
+					i++;
 				continue;
 			}
 			if (word_is(b, w, e, "underscore")) {
@@ -1621,10 +1650,44 @@ static size_t after_fillers(const char *b, size_t s, size_t e)
 	}
 }
 
+/* Numbers spelled out with a unit or a point, in any report ("sixty-one
+ * percent", "twenty four point four milliseconds", as a screen-reader user
+ * or a dictation writes them): digits, so the facts can be checked. Other
+ * number words ("one experiment") stay words. */
+static size_t spelled_numbers(char *b, size_t len)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < len;) {
+		int v;
+		if ((i == 0 || !isalnum((unsigned char)b[i - 1])) && isalpha((unsigned char)b[i]) &&
+		    number_word(b, i, len, &v)) {
+			char digits[64];
+			int point;
+			size_t end = read_number(b, i, len, digits, sizeof(digits), &point);
+			size_t n = strlen(digits);
+			if (end > i && (point || (end + 1 < len && b[end] == ' ' && unit_word(b, end + 1, len))) &&
+			    n <= end - i) {
+				memcpy(b + o, digits, n);
+				o += n;
+				i = end;
+				continue;
+			}
+			size_t we = word_end(b, i, len);
+			memmove(b + o, b + i, we - i);
+			o += we - i;
+			i = we;
+			continue;
+		}
+		b[o++] = b[i++];
+	}
+	b[o] = '\0';
+	return o;
+}
+
 static size_t spoken_punctuation(char *b, size_t len)
 {
 	if (!dictated(b, len))
-		return len;
+		return spelled_numbers(b, len);
 	size_t o = 0;
 	for (size_t s = 0; s < len;) {
 		size_t e = line_end(b, s, len);

@@ -349,6 +349,10 @@ static void test_report_colonless_labels(void **state)
 	value_is(&r, "workload", "7B decode");
 	value_is(&r, "hardware", "L4");
 	gr_report_free(&r);
+	parse(&r, "Field one, Workload: 7B decode\nFifth, Next experiment: load in bf16 and re-profile\n");
+	value_is(&r, "workload", "7B decode");
+	value_is(&r, "next-experiment", "load in bf16 and re-profile");
+	gr_report_free(&r);
 	parse(&r, "Workload: 7B decode\n\nedit: forgot Hardware: L4\n");
 	value_is(&r, "hardware", "L4");
 	assert_int_equal(r.fields[field("hardware")].line, 3);

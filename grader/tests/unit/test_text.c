@@ -111,10 +111,18 @@ static void test_text_dictated(void **state)
 				   "4096 tokens, 226 calls, one experiment, two hypotheses\n");
 	assert_int_equal(t.nlines, 5);
 	gr_text_free(&t);
-	/* One "colon" in typed prose is a word: nothing is rewritten. */
+	/* ... and a screen reader's or a dictation's quotes, commas and "under score" */
+	const char *heard = "workload colon decoder only comma batch one\nnames colon\nquote tokenize unquote\n"
+			    "top cuda time colon copy under score at sixty one percent\n";
+	norm(heard, strlen(heard), &t);
+	assert_string_equal(t.buf, "workload: decoder only, batch one\nnames:\n\"tokenize\"\n"
+				   "top cuda time: copy_ at 61 percent\n");
+	gr_text_free(&t);
+	/* One "colon" in typed prose is a word, not a mark; a number spelled
+	 * with its unit is digits in any report. */
 	const char *prose = "Workload: 7B decode\nThe colon in the label is optional, sixty one percent\n";
 	norm(prose, strlen(prose), &t);
-	assert_string_equal(t.buf, prose);
+	assert_string_equal(t.buf, "Workload: 7B decode\nThe colon in the label is optional, 61 percent\n");
 	gr_text_free(&t);
 }
 
@@ -414,6 +422,11 @@ static void test_text_tree_outline(void **state)
 	const char *ar = "copy_ \xD9\xA6\xD9\xA1\xD9\xAA, \xDB\xB2\xDB\xB4.\xDB\xB4 ms\xD8\x8C x\n";
 	norm(ar, strlen(ar), &t);
 	assert_string_equal(t.buf, "copy_ 61%, 24.4 ms,  x\n");
+	gr_text_free(&t);
+	/* numbers spelled out with a unit or a point, in any report; other number words stay */
+	const char *spelled = "copy_ at sixty-one percent, twenty four point four ms, one experiment\n";
+	norm(spelled, strlen(spelled), &t);
+	assert_string_equal(t.buf, "copy_ at 61 percent, 24.4 ms, one experiment\n");
 	gr_text_free(&t);
 	const char *box = "\xE2\x94\x82 Workload \xE2\x94\x82 7B \xE2\x94\x82\n";
 	norm(box, strlen(box), &t);
