@@ -3399,6 +3399,35 @@ static int east_asian(const char *w, size_t n)
  * report was caught listing keywords already. */
 enum terse { TERSE_NO, TERSE_LIST, TERSE_BARE };
 
+/* "Our review covered model math vs. avoidable movement, tokenizer latency
+ * and TTFT, copy_ and to, dtype casts, host/device transfers, and a single
+ * next experiment": the topics a text says it covers, five or more short
+ * items after "covering" or "including", are a list of them, however
+ * politely introduced. */
+static int topic_list(const char *b, struct gr_span sp)
+{
+	static const char *const cue[] = { "covering", "covered", "including", "addressing", "spanning", NULL };
+	size_t at = find_phrase(b, sp, cue);
+	if (at == NONE)
+		return 0;
+	int items = 1, words = 0, longest = 0, run = 0;
+	for (size_t k = at; k < sp.end;) {
+		struct gr_span w = first_word(b, span_at(k, sp.end));
+		if (w.end <= w.start)
+			break;
+		for (size_t c = k; c < w.start; c++)
+			if (b[c] == ',') {
+				items++;
+				run = 0;
+			}
+		words++;
+		run++;
+		longest = run > longest ? run : longest;
+		k = w.end;
+	}
+	return items >= 5 && longest <= 6 && words <= items * 5;
+}
+
 static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct, int strict)
 {
 	const struct gr_report *r = a->r;
@@ -3547,6 +3576,8 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	int dump = items >= GR_DUMP_ITEMS;
 	if (!dump && named >= 3 && (explained >= 2 || a->ex->name_lists) && named * 2 >= items)
 		return TERSE_NO;
+	if (distinct >= 4 && topic_list(b, sp))
+		return TERSE_LIST;
 	if (((words >= 10 || list) && distinct >= 4 && (function * 8 < words || list) && !introduces_list(b, sp)) ||
 	    (dump && distinct >= 3) || (strict && words >= 5 && function * 4 < words))
 		return TERSE_LIST;

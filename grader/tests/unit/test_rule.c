@@ -3289,6 +3289,12 @@ static void test_rule_scientists_and_phones(void **state)
 	assert_true(passes_with(part_a, PART_A_FIVE, "Hypotheses:\n1. No buffer donation: the cache gets copied instead "
 				"of updated in place.\n2. dtype converts not fused: fp32 weights cast to bf16.\n",
 				"copy-hypotheses"));
+	/* Round 143: the topics an e-mail says it covers are a keyword list */
+	const char *mail = "Dear Customer,\n\nThank you for your patience. Our team has completed a thorough review of "
+			   "your profile, covering model math vs. avoidable movement, tokenizer latency and TTFT, copy_ and "
+			   "to, dtype casts, host/device transfers, and a single next experiment.\n";
+	assert_false(passes_in(part_a, mail, "math-vs-movement"));
+	assert_false(passes_in(part_a, mail, "tokenizer-latency"));
 	/* ... "already the fused flash path" is what the kernel is */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
 				"no-custom-attention"));
