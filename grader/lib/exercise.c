@@ -1142,6 +1142,7 @@ static const char *const default_negation[] = {
 	/* "noch nicht" is one cue: as two, they would undo each other */
 	"\\b(?:todav[i\xC3\xAD]a\\s+no|ainda\\s+n[a\xC3\xA3]o|pas\\s+encore|noch\\s+nicht|abhi\\s+nahi)\\b",
 	"\\b(?:nunca|jamais|nicht|kein\\w*|niemals|nahi|nahin|mat(?!\\s*-?\\s*mul))\\b",
+	"\\b(?:ni|nem)\\b", /* "ne ... pas de ranges, ni `tokenize`, ni `prefill`": neither */
 	/* French "pas", not "le pas de decode" (the step) */
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
 	"\\b(?:nao|n\xC3\xA3o)\\b", /* "não": a Latin-1 letter is a literal too (patset.c) */

@@ -303,7 +303,10 @@ static struct wordset ws_coordinator = WORDSET("and", "or", "then", "plus");
 static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "proposes", "proposed", "want", "wants",
 					   "wanted", "advocate", "insist", "insists", "insisted", "said", "told", "thinks",
 					   "thought", "reckons", "argued", "argues", "wrote", "posted", "messaged",
-					   "commented", "replied", "pinged");
+					   "commented", "replied", "pinged",
+					   /* es, pt, fr: "Mi compañero propuso escribir un kernel" */
+					   "propuso", "propôs", "sugirió", "sugirio", "sugiere", "sugeriu", "sugere", "dijo",
+					   "disse", "quiere", "proposé", "suggère", "suggéré", "voulait");
 static const char *const long_suggest[] = { "suggested", "recommend", "recommends", "recommended", "advocates", NULL };
 /* ... "you'll want to" is a mentor's instruction: the learner's own */
 static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll", "you", "you'll", "you'd", "youll",
@@ -2354,7 +2357,8 @@ static void mark_reported(struct gr_analysis *a)
 					     "told", "think", "thought", "reckon", "argu", "idea", "pitch", "wrote",
 					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
 					     "tempted", "draft", "people", "someone", "somebody", "everyone", "everybody",
-					     "others", "folks", "colleagues", "teammates", NULL };
+					     "others", "folks", "colleagues", "teammates", "propu", "prop\xc3\xb4", "suger",
+					     "sugir", "sugie", "dijo", "disse", "quiere", "voulait", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int all = !indexed(r); /* no lowercase copy: look everywhere */

@@ -3295,6 +3295,22 @@ static void test_rule_scientists_and_phones(void **state)
 			   "to, dtype casts, host/device transfers, and a single next experiment.\n";
 	assert_false(passes_in(part_a, mail, "math-vs-movement"));
 	assert_false(passes_in(part_a, mail, "tokenizer-latency"));
+	/* Rounds 145-146: French, Portuguese and Spanish. A teammate's
+	 * "propuso" reports; "escrever um kernel Triton que funda a atenção"
+	 * is attention work; "ni `tokenize`, ni `prefill`" names no ranges;
+	 * "ce n'est pas notre problème" leaves the tokenizer out. */
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"Mi compañero propuso escribir un kernel de atención en Triton; no estoy de acuerdo: la "
+				"atención ya es flash.\n", "no-custom-attention"));
+	assert_false(passes_with(part_a, PART_A_FOUR,
+				 "Next experiment: escrever um kernel Triton que funda a atenção com o matmul da projeção.\n",
+				 "no-custom-attention"));
+	struct gr_exercise *s4 = load_exercise("stretch");
+	assert_false(passes_in(s4, "Honnêtement je ne mettrais pas de ranges maintenant, ni `tokenize`, ni `prefill`, ni "
+				   "`decode_step`: le profiler suffit.\n", "ranges-named"));
+	assert_false(passes_in(s4, "record_function: `h2d_copy` autour des .to(), `prefill`, `decode_step`. Le tokenizer "
+				   "c'est du CPU pur, donc ce n'est pas notre problème.\n", "ranges-cover-suspects"));
+	gr_exercise_free(s4);
 	/* ... "already the fused flash path" is what the kernel is */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
 				"no-custom-attention"));
