@@ -112,8 +112,8 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 		{ GR_TEXT_ECHO, "lines copied from the prompt or from the grader's feedback are not your answer and were "
 				"ignored: say it in your own words" },
 		{ GR_TEXT_STRUCK, "~~struck-out~~ text is taken as withdrawn and was not graded" },
-		{ GR_TEXT_TAGS, "keyword tags (\"keywords: ...\", a \"tags\" column) are a list of terms, not a claim, and "
-				"were not graded" },
+		{ GR_TEXT_TAGS, "keyword tags (\"keywords: ...\", a \"tags\" column) and a glossary's definitions are a list "
+				"of terms, not a claim, and were not graded" },
 		{ GR_TEXT_UNTICKED, "an unticked box (\"- [ ] ...\") in a list where you ticked another (\"- [x]\") is an "
 				    "option you did not choose, and was not graded" },
 		{ GR_TEXT_MAIL, "quoted e-mail (the message under \"On ... wrote:\", a forwarded or original message) is not "

@@ -2939,7 +2939,13 @@ static int honest_unknown(const struct parser *p, size_t f, struct gr_span v)
 		s++;
 	while (e > s && strchr(" \t\n*_`.", p->buf[e - 1]))
 		e--;
-	return e - s == 7 && !strncasecmp(p->buf + s, "unknown", 7);
+	/* "unknown", and its shorthand: "?", "n/a", "not given" */
+	static const char *const honest[] = { "unknown", "?", "n/a", "na", "none", "not given", "not specified",
+					      "unspecified", "not stated", NULL };
+	for (const char *const *h = honest; *h; h++)
+		if (e - s == strlen(*h) && !strncasecmp(p->buf + s, *h, e - s))
+			return 1;
+	return 0;
 }
 
 static void infer_fields(struct parser *p)

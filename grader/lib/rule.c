@@ -4576,6 +4576,11 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 			int content = 0;
 			for (size_t k = f->value.start; k < f->value.end; k++)
 				content |= gr_isalnum((unsigned char)r->text.buf[k]) || (unsigned char)r->text.buf[k] >= 0x80;
+			/* "Hardware: ?" where the exercise gives none (Part C's fake
+			 * run): the honest answer, as "unknown" is */
+			if (!content && !strcmp(a->ex->fields[rule->list[i]].id, "hardware") &&
+			    !(a->ex->hardware && *a->ex->hardware))
+				content = memchr(r->text.buf + f->value.start, '?', f->value.end - f->value.start) != NULL;
 			if (content)
 				continue;
 		}
@@ -5411,7 +5416,8 @@ static struct gr_span list_below(const struct gr_report *r, struct gr_span sp)
 	static const char *const plan[] = { "step", "steps", "procedure", "plan", "plans", "option", "options",
 					    "action", "actions", "command", "commands", "how", "experiment",
 					    "experiments", "run", "runbook", "todo", "to-do", "checklist", "fix", "fixes",
-					    "method", "approach", "cell", "script", "proposal", "next", NULL };
+					    "method", "approach", "cell", "script", "proposal", "next", "change", "changes",
+					    NULL }; /* a pull request's "## Changes" */
 	for (int blank; ln < t->nlines && !item_line(r, ln); ln++) {
 		line_indent(r, ln, &blank);
 		if (r->label_line[ln] || (!blank && skipped_heading++))

@@ -447,6 +447,51 @@ static int tag_column(const char *b, size_t s, size_t e)
 /* Can b hold keyword tags: a colon with "tags" or "...words" just before it,
  * or a table (a "tags" column)? One pass over the colons and pipes: most
  * reports have none of either. */
+/* A glossary ("## Key terms", "Glossary:", "Definitions") over the lines
+ * that define its terms ("- **NVTX** - NVIDIA Tools Extension, ...",
+ * "- tokenize: text -> ids"): definitions of words, not claims about this
+ * table, blanked as keyword tags are, up to a blank line or a heading. */
+static unsigned blank_glossary(char *b, size_t len)
+{
+	static const char *const heads[] = { "key terms", "glossary", "definitions", "terminology", "terms used",
+					     "vocabulary", NULL };
+	unsigned found = 0;
+	for (size_t s = 0; s < len;) {
+		size_t e = line_end(b, s, len), k = s;
+		while (k < e && (b[k] == ' ' || b[k] == '#' || b[k] == '*' || b[k] == '_'))
+			k++;
+		size_t z = e;
+		while (z > k && (b[z - 1] == ' ' || b[z - 1] == '*' || b[z - 1] == '_' || b[z - 1] == ':'))
+			z--;
+		int head = 0;
+		for (const char *const *h = heads; *h && !head; h++)
+			head = z - k == strlen(*h) && !strncasecmp(b + k, *h, z - k);
+		s = e < len ? e + 1 : len;
+		if (!head)
+			continue;
+		/* the definitions under it: until a blank line after them, or a heading */
+		int any = 0;
+		while (s < len) {
+			size_t le = line_end(b, s, len), j = s;
+			while (j < le && b[j] == ' ')
+				j++;
+			if (j == le) {
+				if (any)
+					break;
+				s = le < len ? le + 1 : len;
+				continue;
+			}
+			if (b[j] == '#')
+				break;
+			memset(b + s, ' ', le - s);
+			any = 1;
+			found = GR_TEXT_TAGS;
+			s = le < len ? le + 1 : len;
+		}
+	}
+	return found;
+}
+
 static int tags_possible(const char *b, size_t len)
 {
 	if (memchr(b, '|', len))
@@ -1938,6 +1983,9 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	mend_hyphens(b.p, b.len);
 	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);
+	if (gr_memmem(b.p, b.len, "erm", 3) || gr_memmem(b.p, b.len, "lossar", 6) || gr_memmem(b.p, b.len, "efinitions", 10) ||
+	    gr_memmem(b.p, b.len, "ocabulary", 9))
+		flags |= blank_glossary(b.p, b.len);
 	jira_markup(b.p, b.len);
 	b.len = strip_html(b.p, b.len, &flags);
 	size_t said = b.len;

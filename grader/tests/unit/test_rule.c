@@ -3311,6 +3311,18 @@ static void test_rule_scientists_and_phones(void **state)
 	assert_false(passes_in(s4, "record_function: `h2d_copy` autour des .to(), `prefill`, `decode_step`. Le tokenizer "
 				   "c'est du CPU pur, donc ce n'est pas notre problème.\n", "ranges-cover-suspects"));
 	gr_exercise_free(s4);
+	/* Rounds 147-148: "Hardware: ?" is Part C's honest answer (no GPU is
+	 * given); "the three changes below together" points at a "## Changes"
+	 * list, which is the experiment */
+	struct gr_exercise *c5 = load_exercise("part-c");
+	assert_true(passes_in(c5, "Workload: 7B decode\nHardware: ?\nTop CUDA time: copy_ 61%\n"
+				  "Top CPU / orchestration cost: py loop 11 ms\nNext experiment: record_shapes, group copy_ "
+				  "by dtype\n", "field-names"));
+	assert_true(passes_in(c5, "Workload: 7B decode\nHardware: unknown\nTop CUDA time: aten::copy_, 61% of CUDA time\n"
+				  "Top CPU / orchestration cost: Python decode loop 11.0 ms\nNext experiment: the three "
+				  "changes below together, then re-profile one step\n\n## Changes\n- load weights in bf16\n"
+				  "- keep the KV cache on cuda instead of cpu\n", "movement-experiment"));
+	gr_exercise_free(c5);
 	/* ... "already the fused flash path" is what the kernel is */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
 				"no-custom-attention"));

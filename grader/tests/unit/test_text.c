@@ -140,6 +140,16 @@ static void test_text_keyword_tags(void **state)
 				   "The tags on the PR say nothing.\n");
 	assert_true(t.flags & GR_TEXT_TAGS);
 	gr_text_free(&t);
+	/* ... and a glossary's definitions, up to a blank line after them (round 147) */
+	const char *gloss = "Next experiment: re-profile\n\n## Key terms\n\n- **NVTX** - NVIDIA Tools Extension\n"
+			    "- tokenize: text to ids\n\nThe terms above are standard.\n";
+	norm(gloss, strlen(gloss), &t);
+	assert_null(strstr(t.buf, "NVTX"));
+	assert_null(strstr(t.buf, "text to ids"));
+	assert_non_null(strstr(t.buf, "Next experiment: re-profile\n"));
+	assert_non_null(strstr(t.buf, "The terms above are standard."));
+	assert_true(t.flags & GR_TEXT_TAGS);
+	gr_text_free(&t);
 	/* ... and a tail after a dash (round 124), but not a hyphenated word */
 	const char *tail = "Top CPU / orchestration cost: Python loop - keywords: launch overhead, GPU idle\n"
 			   "Note: re-tags: none\n";
