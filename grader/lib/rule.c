@@ -5706,6 +5706,28 @@ static int inline_items(const char *b, struct gr_span sp, int *n)
 	return 1;
 }
 
+#define GR_MAX_LISTS 16
+
+/* Does the last non-blank line before off, or off's own line before it,
+ * introduce a contrast with Part A ("Contrast with Part A:", "Part A vs
+ * Part B", "Compared with Part A")? */
+static int introduced_as_contrast(const struct gr_report *r, size_t off)
+{
+	static const char *const words[] = { "part a", "contrast", "compared", "compare", "vs", "versus",
+					     "differ", "difference", "differences", NULL };
+	const struct gr_text *t = &r->text;
+	int ln = gr_text_line_of(t, off) - 1; /* 0-based: the item's line */
+	for (int k = ln - 1; k >= 0 && k >= ln - 3; k--) {
+		int blank;
+		line_indent(r, (size_t)k, &blank);
+		if (blank)
+			continue;
+		const struct gr_line *L = &t->lines[k];
+		return has_phrase(t->buf, span_at(L->off, L->off + L->len), words);
+	}
+	return 0;
+}
+
 static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,
 			 struct gr_rule_result *res)
 {
@@ -5720,6 +5742,8 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 	 * (Part A's hypotheses and experiments are not a four-bullet contrast). */
 	int run = 0, lists = 0;
 	size_t prev_end = NONE, best_start = NONE, run_start = NONE, prev_i = NONE;
+	size_t list_at[GR_MAX_LISTS];
+	int list_n[GR_MAX_LISTS];
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct gr_item *it = &r->items[i];
 		if (!in_span(sp, it->span.start) || r->label_line[it->line - 1] || it->indent != min_indent ||
@@ -5747,15 +5771,29 @@ static void eval_bullets(const struct gr_analysis *a, const struct gr_rule *rule
 		if (prev_end == NONE || other || !blank_between(r, from, it->line)) {
 			run = 0;
 			run_start = it->span.start;
+			if (lists < GR_MAX_LISTS)
+				list_at[lists] = run_start, list_n[lists] = 0;
 			lists++;
 		}
 		prev_end = it->span.end;
 		prev_i = i;
+		if (lists <= GR_MAX_LISTS)
+			list_n[lists - 1]++;
 		if (++run > n) {
 			n = run;
 			best_start = run_start;
 		}
 	}
+	/* An essay's row walk ("1. matmul ... 5. Python loop") beside the
+	 * contrast: the list introduced as the contrast with Part A is the
+	 * answer, whichever is longest. */
+	for (int k = 0; lists > 1 && k < lists && k < GR_MAX_LISTS; k++)
+		if (list_n[k] != n && list_n[k] >= rule->min && (rule->max < 0 || list_n[k] <= rule->max) &&
+		    introduced_as_contrast(r, list_at[k])) {
+			n = list_n[k];
+			best_start = list_at[k];
+			break;
+		}
 	if (!n && inline_items(r->text.buf, sp, &n)) { /* "Contrast with Part A: - x - y - z - w" */
 		lists = 1;
 		best_start = sp.start;

@@ -3323,6 +3323,14 @@ static void test_rule_scientists_and_phones(void **state)
 				  "changes below together, then re-profile one step\n\n## Changes\n- load weights in bf16\n"
 				  "- keep the KV cache on cuda instead of cpu\n", "movement-experiment"));
 	gr_exercise_free(c5);
+	/* ... and of an essay's lists, the one introduced as the contrast with
+	 * Part A is the answer, though a row walk beside it is longer */
+	struct gr_exercise *b5 = load_exercise("part-b");
+	assert_true(passes_in(b5, "Contrast with Part A\n- A: matmul is real math\n- B: matmul is launch cost\n"
+				  "- A: GPU busy; B: host-bound\n- fused attention: no attention op here\n\n"
+				  "Appendix - row walk\n1. matmul 6.1 ms / 240\n2. add 4.8 ms\n3. relu 4.1 ms\n"
+				  "4. copy_ 0.4 ms\n5. Python loop 38 ms\n", "contrast-bullets"));
+	gr_exercise_free(b5);
 	/* ... "already the fused flash path" is what the kernel is */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Attention is already the fused flash path: the model doing its job.\n",
 				"no-custom-attention"));
