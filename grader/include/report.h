@@ -42,12 +42,15 @@ struct gr_report_field {
 	int line;             /* line of the label (or of the inferred sentence) */
 	struct gr_span value; /* the value, possibly over several lines */
 	int repeated;         /* the label appears more than once */
-	struct gr_span more;  /* the last repeat's value, when it has content: it counts too */
+	struct gr_span more;  /* the last repeat's value, when it has content: it counts too
+			       * (repeats on the lines right after it run on into it) */
 	int misspelled;       /* renamed by a typo of the label ("Hardwre:"): read as the
 			       * field, but the template's spelling earns it */
 	int placeholder;      /* labelled, but the value stands in for one ("N/A", "see
 			       * below"): the field is empty, and its content is
 			       * inferred from the report as for a missing one */
+	int honest;           /* the value says it is not known ("unknown", "?") where the
+			       * exercise gives none: an answer, neither empty nor a placeholder */
 };
 
 struct gr_report_section {

@@ -459,10 +459,6 @@ static int not_after_word(const char *g, const char *end)
 	return 0;
 }
 
-/* The best literal requirement of one sequence: a literal run of three or
- * more characters that starts every match, else the longest such run, else
- * the first required group whose every alternative gives one, else a
- * two-character run that starts every match ("\bso\b"). */
 /* Is p a character of a script without case, in three UTF-8 bytes: kana,
  * CJK ideographs, hangul syllables? A literal may hold it as its bytes
  * (caseless matching cannot reach another spelling), so a Chinese, Japanese
@@ -477,6 +473,10 @@ static int caseless_cjk(const char *p, const char *end)
 	return (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7A3);
 }
 
+/* The best literal requirement of one sequence: a literal run of three or
+ * more characters that starts every match, else the longest such run, else
+ * the first required group whose every alternative gives one, else a
+ * two-character run that starts every match ("\bso\b"). */
 static void parse_seq(struct lp *lp, struct strs *out)
 {
 	char run[128], best[128];
@@ -999,8 +999,6 @@ static int whole_words(const char *p)
 	}
 }
 
-/* Extract p's literals and hash their trigrams once, not per report. The
- * array is p's own until flatten() moves every pattern's into the set's. */
 /* Does every alternative of the alternation [p, end) open, past its
  * lookarounds and \b, with a character outside ASCII ("не|потом",
  * "(?<!\w)(?:не|нет)(?!\w)")? Then every match holds a byte above 0x7F and
@@ -1054,6 +1052,8 @@ static int opens_high(const char *p, const char *end)
 	}
 }
 
+/* Extract p's literals and hash their trigrams once, not per report. The
+ * array is p's own until flatten() moves every pattern's into the set's. */
 static int add_literals(struct gr_pattern *p, const char *pattern, struct gr_pcache *c)
 {
 	char *lits[GR_MAX_LITERALS];

@@ -176,18 +176,23 @@ static size_t after_label_is(const char *b, size_t i, size_t end)
 	return 0;
 }
 
+/* Can c be part of what opens a line before its text: indentation, a
+ * list's or a heading's mark, emphasis, a number ("1. ", "(2) ")? */
+static int lead_mark(char c)
+{
+	return c == ' ' || c == '-' || c == '*' || c == '_' || c == '#' || c == '>' || c == '.' || c == ')' ||
+	       c == '(' || isdigit((unsigned char)c);
+}
+
+#define GR_LEAD_MARKS 16 /* marks are short: a longer run before the text is text */
+
 /* Is off where its line's text starts, past indentation and list or
  * emphasis marks? */
 static int line_head(const char *b, size_t off)
 {
-	for (size_t n = 0; off > 0 && b[off - 1] != '\n'; n++) {
-		char c = b[--off];
-		if (n == 16)
-			return 0; /* marks are short: a long run before off is text */
-		if (!(c == ' ' || c == '-' || c == '*' || c == '_' || c == '#' || c == '>' || c == '.' || c == ')' ||
-		      c == '(' || isdigit((unsigned char)c)))
+	for (size_t n = 0; off > 0 && b[off - 1] != '\n'; n++)
+		if (n == GR_LEAD_MARKS || !lead_mark(b[--off]))
 			return 0;
-	}
 	return 1;
 }
 
@@ -213,7 +218,7 @@ static void find_colonless(struct parser *p)
 	int distinct = 0;
 	for (size_t i = 0; i < p->nl && distinct < 3; i++) {
 		size_t k = p->li[i].off, end = k + p->li[i].len;
-		while (k < end && k - p->li[i].off < 16 && strchr(" -*_#>.)(0123456789", p->buf[k]))
+		while (k < end && k - p->li[i].off < GR_LEAD_MARKS && lead_mark(p->buf[k]))
 			k++;
 		for (size_t f = 0; f < p->ex->nfields && f < sizeof(seen); f++) {
 			const struct gr_field *fd = &p->ex->fields[f];
@@ -556,26 +561,6 @@ static size_t claim_tag_at(struct parser *p, size_t i, size_t end)
 	return label_at(p, k, end, &st, &v) >= 0 ? k : i;
 }
 
-/* "edit: forgot Hardware: L4", "oops, missed one - Hardware: L4", "PS
- * Hardware: L4": a few words saying the field comes late, then its label.
- * Where the label starts, or i. */
-static size_t lead_words_at(struct parser *p, size_t i, size_t end, const char *const *opens,
-			    const char *const *more);
-static size_t afterthought_at(struct parser *p, size_t i, size_t end)
-{
-	static const char *const opens[] = { "edit", "oops", "forgot", "ps", "p.s.", "update", "also", "btw", "sorry",
-					     "missed", NULL };
-	static const char *const more[] = { "forgot", "missed", "i", "to", "add", "adding", "the", "one", "field",
-					    "line", "it", "this", "also", "sorry", "2", NULL };
-	/* "Field one, Workload: ...", "Fifth, Next experiment: ...": a field
-	 * counted aloud, as a screen reader's user or a dictation says it */
-	static const char *const counts[] = { "field", "first", "second", "third", "fourth", "fifth", "number",
-					      "item", NULL };
-	static const char *const nth[] = { "one", "two", "three", "four", "five", "1", "2", "3", "4", "5", NULL };
-	size_t k = lead_words_at(p, i, end, opens, more);
-	return k > i ? k : lead_words_at(p, i, end, counts, nth);
-}
-
 /* A few words from opens, then from more, before a field's label: where
  * the label starts, or i. */
 static size_t lead_words_at(struct parser *p, size_t i, size_t end, const char *const *opens,
@@ -596,6 +581,24 @@ static size_t lead_words_at(struct parser *p, size_t i, size_t end, const char *
 			k++;
 	}
 	return i;
+}
+
+/* "edit: forgot Hardware: L4", "oops, missed one - Hardware: L4", "PS
+ * Hardware: L4": a few words saying the field comes late, then its label.
+ * Where the label starts, or i. */
+static size_t afterthought_at(struct parser *p, size_t i, size_t end)
+{
+	static const char *const opens[] = { "edit", "oops", "forgot", "ps", "p.s.", "update", "also", "btw", "sorry",
+					     "missed", NULL };
+	static const char *const more[] = { "forgot", "missed", "i", "to", "add", "adding", "the", "one", "field",
+					    "line", "it", "this", "also", "sorry", "2", NULL };
+	/* "Field one, Workload: ...", "Fifth, Next experiment: ...": a field
+	 * counted aloud, as a screen reader's user or a dictation says it */
+	static const char *const counts[] = { "field", "first", "second", "third", "fourth", "fifth", "number",
+					      "item", NULL };
+	static const char *const nth[] = { "one", "two", "three", "four", "five", "1", "2", "3", "4", "5", NULL };
+	size_t k = lead_words_at(p, i, end, opens, more);
+	return k > i ? k : lead_words_at(p, i, end, counts, nth);
 }
 
 static void decorate(struct parser *p, struct linfo *l)
@@ -667,7 +670,7 @@ static void decorate(struct parser *p, struct linfo *l)
 			else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*'))
 				j = k + 1;
 			else if (b[i] != '(' && k + 1 < end && (b[k] == ')' || b[k] == '.') && isupper((unsigned char)b[k + 1]))
-				j = k + 1; /* "1)Workload:", "2.Hardware:": the space an IME's full-width "）" took */
+				j = k + 1; /* "1)Workload:": the space an IME's full-width "）" took */
 			else if (b[i] != '(' && (j = keycap_end(b, k, end)) > k)
 				; /* "1️⃣ Hypotheses", "3⃣ Not yet": a keycap emoji numbers the answer */
 			else
@@ -1466,7 +1469,7 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 		/* "Action item: profile / Action item: fix casts / Action item:
 		 * cache results", a line each: the repeats run on together. */
 		size_t gap = rf->more.end;
-		while (rf->more.end && gap < p->li[ln - 1].off && is_space(p->buf[gap]) && p->buf[gap] != '\n')
+		while (rf->more.end && gap < p->li[ln - 1].off && is_space(p->buf[gap]))
 			gap++;
 		if (rf->more.end && gap < p->li[ln - 1].off && p->buf[gap] == '\n' && gap + 1 == p->li[ln - 1].off)
 			rf->more.end = ve;
@@ -2953,8 +2956,10 @@ static void infer_fields(struct parser *p)
 	struct gr_report *r = p->r;
 	for (size_t f = 0; f < p->ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
-		if (rf->state != GR_FIELD_MISSING && !rf->more.end)
-			rf->placeholder = placeholder(p->buf, rf->value) && !honest_unknown(p, f, rf->value);
+		if (rf->state != GR_FIELD_MISSING && !rf->more.end) {
+			rf->honest = honest_unknown(p, f, rf->value);
+			rf->placeholder = placeholder(p->buf, rf->value) && !rf->honest;
+		}
 	}
 	for (size_t f = 0; f < p->ex->nfields; f++) {
 		struct gr_report_field *rf = &r->fields[f];
@@ -3598,8 +3603,11 @@ static void find_sections(struct parser *p)
 		for (size_t i = 0; i < p->nl && start[s] == (size_t)-1 && num; i++) {
 			struct linfo *l = &p->li[i];
 			if (l->section >= 0) { /* "1. hyp 1: ..." is answer 1 itself: "2." next is answer 2; */
+				/* ... unless it ends in a colon: "(一) Hypotheses:" heads a list */
 				under = l->item == 2 && l->number == p->ex->sections[l->section].number &&
-						!ends_with_colon(p->buf, l->body, l->off + l->len) ? -1 : l->section; /* "(一) Hypotheses:" heads a list */
+						!ends_with_colon(p->buf, l->body, l->off + l->len)
+					? -1
+					: l->section;
 				head = l;
 			} else if (l->heading || l->field >= 0) {
 				under = -1;

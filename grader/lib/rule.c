@@ -81,7 +81,6 @@ static int cmp_cue(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
-static int word_in(const char *w, size_t n, const char *const *list);
 
 /* Is the word of b that ends at `at` (or starts there, when after) a dtype
  * or a device ("bf16", "fp32", "gpu", "host")? */
@@ -110,7 +109,7 @@ static int dtype_or_device(const char *b, size_t at, int after)
 	for (size_t i = 0; i < n; i++)
 		w[i] = (char)gr_tolower((unsigned char)b[s + i]);
 	w[n] = '\0';
-	return word_in(w, n, words);
+	return gr_word_in(w, n, words);
 }
 
 /* "check mm runs bf16 not fp32", "keep it on the gpu, not the cpu": a bare
@@ -363,7 +362,7 @@ static int in_set(const struct wordset *ws, const char *w, size_t n)
 {
 	uint64_t k = pack_word(w, n);
 	if (!k)
-		return n > 8 && word_in(w, n, ws->longs);
+		return n > 8 && gr_word_in(w, n, ws->longs);
 	for (unsigned h = slot_of(k); ws->slot[h]; h = (h + 1) & (WORDSET_SLOTS - 1))
 		if (ws->slot[h] == k)
 			return 1;
@@ -518,12 +517,6 @@ static struct gr_span first_word(const char *b, struct gr_span sp)
 	return w;
 }
 
-/* Is w[0..n) one of list (ASCII, any case)? */
-static int word_in(const char *w, size_t n, const char *const *list)
-{
-	return gr_word_in(w, n, list);
-}
-
 /* "Priya's suggestion (...)", "his idea": a noun of suggestion after
  * someone else's possessive. */
 static int their_suggestion(const char *b, struct gr_span owner, struct gr_span w)
@@ -533,13 +526,13 @@ static int their_suggestion(const char *b, struct gr_span owner, struct gr_span 
 	static const char *const theirs[] = { "his", "her", "their", "partner", "teammate", "colleague", NULL };
 	size_t n = owner.end - owner.start;
 	int possessive = (n > 2 && b[owner.end - 2] == '\'' && gr_tolower((unsigned char)b[owner.end - 1]) == 's') ||
-			 word_in(b + owner.start, n, theirs); /* "Tom's idea", "their pitch", "Partner draft:" */
-	return possessive && word_in(b + w.start, w.end - w.start, nouns);
+			 gr_word_in(b + owner.start, n, theirs); /* "Tom's idea", "their pitch", "Partner draft:" */
+	return possessive && gr_word_in(b + w.start, w.end - w.start, nouns);
 }
 
 static int suggests(const char *w, size_t n)
 {
-	return in_set(&ws_suggest, w, n) || (n > 8 && word_in(w, n, long_suggest));
+	return in_set(&ws_suggest, w, n) || (n > 8 && gr_word_in(w, n, long_suggest));
 }
 
 /* "the profiler told to keep shapes", "a tool asked to record ...": a
@@ -551,8 +544,8 @@ static int instructed_thing(const char *b, struct gr_span subj, struct gr_span w
 	static const char *const participles[] = { "told", "asked", NULL };
 	static const char *const auxiliaries[] = { "was", "were", "been", "being", "got", "get", "gets", "am", "is",
 						   "are", "be", NULL };
-	if (!word_in(b + w.start, w.end - w.start, participles) ||
-	    word_in(b + subj.start, subj.end - subj.start, auxiliaries))
+	if (!gr_word_in(b + w.start, w.end - w.start, participles) ||
+	    gr_word_in(b + subj.start, subj.end - subj.start, auxiliaries))
 		return 0;
 	struct gr_span next = first_word(b, span_at(w.end, end));
 	return next.end - next.start == 2 && !strncasecmp(b + next.start, "to", 2);
@@ -560,7 +553,7 @@ static int instructed_thing(const char *b, struct gr_span subj, struct gr_span w
 
 static int is_verb(const char *w, size_t n)
 {
-	return in_set(&ws_verb, w, n) || word_in(w, n, long_verbs);
+	return in_set(&ws_verb, w, n) || gr_word_in(w, n, long_verbs);
 }
 
 /* Does b[from..to) hold "and"/"or"/"then" and a plain verb ("... and move
@@ -573,7 +566,7 @@ static int new_predicate(const char *b, size_t from, size_t to)
 	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to;
 	     w = first_word(b, span_at(w.end, to))) {
 		size_t n = w.end - w.start;
-		if (word_in(b + w.start, n, subject))
+		if (gr_word_in(b + w.start, n, subject))
 			return 1; /* "Before rerunning I'd wrap ...": the main clause's own subject */
 		if (in_set(&ws_coordinator, b + w.start, n))
 			joined = 1;
@@ -628,7 +621,7 @@ static int rejecting_verdict(const char *b, size_t at, size_t eol)
 		if (o.end - o.start != 3 || strncasecmp(b + o.start, "out", 3) || !only_spaces(b, w.end, o.start))
 			return 0;
 		w.end = o.end;
-	} else if (!word_in(b + w.start, n, verdicts)) {
+	} else if (!gr_word_in(b + w.start, n, verdicts)) {
 		return 0;
 	}
 	size_t e = w.end;
@@ -681,7 +674,7 @@ static size_t rejected_heading(const char *b, size_t bol, size_t eol)
 		while (at < eol && strchr(" -*+>#_~`", b[at]))
 			at++;
 		struct gr_span w = first_word(b, span_at(at, eol));
-		if (w.start != at || !word_in(b + w.start, w.end - w.start, considered))
+		if (w.start != at || !gr_word_in(b + w.start, w.end - w.start, considered))
 			break;
 		at = w.end;
 	}
@@ -773,7 +766,7 @@ static unsigned label_at(const char *b, size_t i, size_t end, size_t *after)
 		return 0; /* not "opt", "alt" or "cho": the common case, cheaply */
 	struct gr_span w = first_word(b, span_at(i, end));
 	if (w.start != i || (i > 0 && gr_isword((unsigned char)b[i - 1])) || w.end - w.start > 11 ||
-	    !word_in(b + w.start, w.end - w.start, option_words) || w.end >= end || b[w.end] != ' ')
+	    !gr_word_in(b + w.start, w.end - w.start, option_words) || w.end >= end || b[w.end] != ' ')
 		return 0;
 	size_t p = w.end + 1, e = p;
 	if (p < end && b[p] == '(')
@@ -797,7 +790,7 @@ static uint64_t picks_in(const char *b, size_t len, size_t from, size_t to)
 					      "i", "we", "to", "on", NULL };
 	uint64_t picked = 0;
 	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to; w = first_word(b, span_at(w.end, to))) {
-		if (w.end - w.start > 14 || !word_in(b + w.start, w.end - w.start, pick))
+		if (w.end - w.start > 14 || !gr_word_in(b + w.start, w.end - w.start, pick))
 			continue;
 		size_t p = w.end, limit = w.end + 48 < len ? w.end + 48 : len;
 		while (p < limit && b[p] != '\n') {
@@ -810,7 +803,7 @@ static uint64_t picks_in(const char *b, size_t len, size_t from, size_t to)
 				p = after;
 			} else {
 				struct gr_span f = first_word(b, span_at(p, limit));
-				if (f.start != p || !word_in(b + f.start, f.end - f.start, filler))
+				if (f.start != p || !gr_word_in(b + f.start, f.end - f.start, filler))
 					break;
 				p = f.end;
 			}
@@ -871,7 +864,7 @@ static uint64_t find_picks(const char *b, size_t len, const struct gr_trigrams *
 static int option_word_in(const char *b, size_t from, size_t to)
 {
 	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to; w = first_word(b, span_at(w.end, to)))
-		if (word_in(b + w.start, w.end - w.start, option_words))
+		if (gr_word_in(b + w.start, w.end - w.start, option_words))
 			return 1;
 	return 0;
 }
@@ -1105,11 +1098,11 @@ static int candidate_header(const char *b, size_t s, size_t e)
 	struct gr_span w = first_word(b, cell[0]);
 	if (w.start == cell[0].end && memchr(b + cell[0].start, '#', cell[0].end - cell[0].start))
 		w = first_word(b, cell[first = 1]); /* "| # | Option | ..." */
-	if (w.start < cell[first].end && !word_in(b + w.start, w.end - w.start, candidate_cols))
+	if (w.start < cell[first].end && !gr_word_in(b + w.start, w.end - w.start, candidate_cols))
 		return 0;
 	for (int k = first + 1; k < n; k++)
 		for (w = first_word(b, cell[k]); w.start < cell[k].end; w = first_word(b, span_at(w.end, cell[k].end)))
-			if (word_in(b + w.start, w.end - w.start, score_cols))
+			if (gr_word_in(b + w.start, w.end - w.start, score_cols))
 				return 1;
 	return 0;
 }
@@ -1273,7 +1266,7 @@ static int after_fronted_once(const struct gr_report *r, const struct gr_mention
 	struct gr_span sn = r->sentences[x->sentence];
 	static const char *const fronts[] = { "once", "after", NULL };
 	struct gr_span w = first_word(b, span_at(sn.start, x->start));
-	if (w.start >= x->start || !word_in(b + w.start, w.end - w.start, fronts))
+	if (w.start >= x->start || !gr_word_in(b + w.start, w.end - w.start, fronts))
 		return 0;
 	const char *comma = memchr(b + w.end, ',', x->start - w.end);
 	if (!comma)
@@ -1282,7 +1275,7 @@ static int after_fronted_once(const struct gr_report *r, const struct gr_mention
 	static const char *const be[] = { "are", "is", "have", "has", "'re", "were", NULL };
 	for (struct gr_span v = first_word(b, span_at(w.end, (size_t)(comma - b))); v.start < (size_t)(comma - b);
 	     v = first_word(b, span_at(v.end, (size_t)(comma - b))))
-		if (word_in(b + v.start, v.end - v.start, be))
+		if (gr_word_in(b + v.start, v.end - v.start, be))
 			return 1;
 	return 0;
 }
@@ -1338,7 +1331,7 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 static int clause_has_any(const char *b, struct gr_span sp, const char *const *list)
 {
 	for (struct gr_span w = first_word(b, sp); w.start < sp.end; w = first_word(b, span_at(w.end, sp.end)))
-		if (word_in(b + w.start, w.end - w.start, list))
+		if (gr_word_in(b + w.start, w.end - w.start, list))
 			return 1;
 	return 0;
 }
@@ -1403,7 +1396,7 @@ static int gives_reason(const char *b, struct gr_span cl)
 {
 	static const char *const opens[] = { "but", "because", "since", "as", "given", NULL };
 	struct gr_span w = first_word(b, cl);
-	return word_in(b + w.start, w.end - w.start, opens);
+	return gr_word_in(b + w.start, w.end - w.start, opens);
 }
 
 /* Is the clause a short disagreement that opens its sentence, the reasons
@@ -1640,7 +1633,7 @@ static int endorses(const char *b, struct gr_span sp, const char *const *phrases
 				if (b[i] != '\'')
 					word[n++] = (char)gr_tolower((unsigned char)b[i]);
 			word[n] = '\0';
-			negated = word_in(word, n, no) || (n > 3 && !strcmp(word + n - 2, "nt") && e - st > n);
+			negated = gr_word_in(word, n, no) || (n > 3 && !strcmp(word + n - 2, "nt") && e - st > n);
 			e = st;
 		}
 		if (!negated)
@@ -1707,11 +1700,12 @@ static int authors_passive(const char *b, struct gr_span aux, struct gr_span ver
 	/* "the experiment proposed here", "the single experiment proposed is ...": a description */
 	static const char *const here[] = { "here", "above", "below", "is", "are", "therefore", "hereby", NULL };
 	static const char *const participle[] = { "proposed", "suggested", "recommended", "advocated", NULL };
-	if (!word_in(b + verb.start, verb.end - verb.start, participle))
+	if (!gr_word_in(b + verb.start, verb.end - verb.start, participle))
 		return 0;
 	struct gr_span next = first_word(b, span_at(verb.end, end));
-	return word_in(b + aux.start, aux.end - aux.start, present) || word_in(b + aux.start, aux.end - aux.start, det) ||
-	       (next.start == verb.end + 1 && word_in(b + next.start, next.end - next.start, here));
+	return gr_word_in(b + aux.start, aux.end - aux.start, present) ||
+	       gr_word_in(b + aux.start, aux.end - aux.start, det) ||
+	       (next.start == verb.end + 1 && gr_word_in(b + next.start, next.end - next.start, here));
 }
 
 /* Every concept mention that starts in [from, upto) of sentence t is no
@@ -1744,10 +1738,6 @@ static const char *const endorse[] = { "agree", "agreed", "right", "i'll", "let'
 				       "i'm keeping", "went with", "going with", "is proposed", "we propose",
 				       "i propose", NULL };
 
-/* "> Priya in #inference: \"let's just write a fused Triton attention
- * kernel\"": the sentence a speaker's colon quotes on a blockquote's line
- * is someone else's, unless the sentence after the line endorses it. A
- * blockquote of the learner's own words quotes no one. */
 /* Does the quotation at said open its blockquote line (bol) under a line
  * that ends in a colon ("My teammate Jonas posted in our channel:" over
  * "> \"we should write a fused Triton attention kernel\"")? */
@@ -1765,6 +1755,10 @@ static int said_above(const char *b, size_t bol, const char *said)
 	return e > 0 && b[e - 1] == ':';
 }
 
+/* "> Priya in #inference: \"let's just write a fused Triton attention
+ * kernel\"": the sentence a speaker's colon quotes on a blockquote's line
+ * is someone else's, unless the sentence after the line endorses it. A
+ * blockquote of the learner's own words quotes no one. */
 static void mark_blockquoted(struct gr_analysis *a)
 {
 	const struct gr_report *r = a->r;
@@ -1924,7 +1918,7 @@ static void mark_dropped_lines(struct gr_analysis *a)
 			s++;
 		while (e > s && strchr(" .!\n\r", lo[e - 1]))
 			e--;
-		if (e > s && e - s <= 11 && word_in(lo + s, e - s, drops))
+		if (e > s && e - s <= 11 && gr_word_in(lo + s, e - s, drops))
 			retract_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
 	}
 }
@@ -1972,8 +1966,8 @@ static void mark_uncommitted(struct gr_analysis *a)
 							"not decided yet", "none yet", "nothing yet", "todo", "to do", NULL };
 		int stop = w == e || strchr(".;!\n", b[w]) ||
 			   (d > w && d + 7 <= e && !strncasecmp(b + d, "depends", 7)) ||
-			   ((d > w || b[w] == '(') && z > s && word_in(b + s, z - s, standins));
-		if (z <= s || !stop || !word_in(b + s, z - s, decline))
+			   ((d > w || b[w] == '(') && z > s && gr_word_in(b + s, z - s, standins));
+		if (z <= s || !stop || !gr_word_in(b + s, z - s, decline))
 			continue;
 		struct gr_span fs = gr_scope_span(r, (struct gr_scope){ .kind = GR_SCOPE_FIELD, .index = (int)f });
 		for (size_t t = 0; t < r->nsentences; t++)
@@ -2042,7 +2036,7 @@ static void drop_names(struct gr_analysis *a, const char *const *verbs)
 				ws--;
 			if (ws == w)
 				break;
-			verb = word_in(lo + ws, w - ws, verbs);
+			verb = gr_word_in(lo + ws, w - ws, verbs);
 			if (!verb && !(w - ws == 3 && !strncmp(lo + ws, "the", 3)))
 				break;
 			w = ws;
@@ -2102,9 +2096,9 @@ static void mark_dropped_ideas(struct gr_analysis *a)
 					ws--;
 				if (ws == w)
 					break;
-				if (word_in(lo + ws, w - ws, verbs))
+				if (gr_word_in(lo + ws, w - ws, verbs))
 					verb = 1;
-				else if (!word_in(lo + ws, w - ws, filler) && nkey < 4)
+				else if (!gr_word_in(lo + ws, w - ws, filler) && nkey < 4)
 					key[nkey++] = span_at(ws, w);
 				w = ws;
 			}
@@ -2223,7 +2217,7 @@ static int note_opening(const char *b, size_t from, size_t to)
 	static const char *const words[] = { "my", "note", "notes", "no", "nope", "edit", "edited", "update", "learner",
 					     "learner's", "own", "i", "ok", "okay", "so", "honestly", "correction", NULL };
 	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to; w = first_word(b, span_at(w.end, to)))
-		if (!word_in(b + w.start, w.end - w.start, words) && !isdigit((unsigned char)b[w.start]))
+		if (!gr_word_in(b + w.start, w.end - w.start, words) && !isdigit((unsigned char)b[w.start]))
 			return 0;
 	return 1;
 }
@@ -2339,7 +2333,7 @@ static void mark_rejected_parents(struct gr_analysis *a)
 		}
 		struct gr_span w = first_word(b, child->span);
 		int rejects = is_cross(b, child->span.start, child->span.end) ||
-			      (w.end > w.start && word_in(b + w.start, w.end - w.start, no) &&
+			      (w.end > w.start && gr_word_in(b + w.start, w.end - w.start, no) &&
 			       (w.end == child->span.end || strchr(" :,-.\xE2", b[w.end])));
 		if (rejects)
 			report_range(a, parent->span.start, parent->span.end);
@@ -2403,7 +2397,7 @@ static void mark_reported(struct gr_analysis *a)
 			      /* "That said, ...", "having said that": a turn in the
 			       * learner's own argument, not someone's words */
 			      !(w.end - w.start == 4 && !strncasecmp(b + w.start, "said", 4) &&
-				word_in(b + subj.start, subj.end - subj.start, said_markers)) &&
+				gr_word_in(b + subj.start, subj.end - subj.start, said_markers)) &&
 			      !authors_passive(b, subj, w, sp.end) &&
 			      !instructed_thing(b, subj, w, sp.end) &&
 			      !(subj.start == p1.start && p2.end > p2.start &&
@@ -2533,7 +2527,7 @@ static size_t old_version(const char *lo, struct gr_span sp)
 		size_t e = w;
 		while (e < sp.end && gr_isalpha((unsigned char)lo[e]))
 			e++;
-		if (!word_in(lo + w, e - w, said))
+		if (!gr_word_in(lo + w, e - w, said))
 			return NONE;
 	}
 	size_t p = at; /* the word before it */
@@ -2542,7 +2536,7 @@ static size_t old_version(const char *lo, struct gr_span sp)
 	size_t q = p;
 	while (q > sp.start && gr_isalpha((unsigned char)lo[q - 1]))
 		q--;
-	if (q < p && word_in(lo + q, p - q, pointer))
+	if (q < p && gr_word_in(lo + q, p - q, pointer))
 		return NONE;
 	if (has_phrase(lo, sp, kept))
 		return NONE;
@@ -2801,7 +2795,7 @@ static int command_echo(const char *lo, size_t k, size_t len)
 	size_t w = k + 1, e = w;
 	while (e < len && gr_isalpha((unsigned char)lo[e]))
 		e++;
-	return e < len && (lo[e] == ' ' || lo[e] == '\n') && word_in(lo + w, e - w, gr_command_verbs);
+	return e < len && (lo[e] == ' ' || lo[e] == '\n') && gr_word_in(lo + w, e - w, gr_command_verbs);
 }
 
 /* What a label on line l says, from v to z: that text when it has some,
@@ -2993,7 +2987,7 @@ static void drop_dangling(struct gr_analysis *a)
 				if (k < end || we == w)
 					continue;
 			}
-			if (!word_in(b + x->start, x->end - x->start, connective) || (we > w && says_something(a, w, we)))
+			if (!gr_word_in(b + x->start, x->end - x->start, connective) || (we > w && says_something(a, w, we)))
 				continue;
 			x->stuffed = 1;
 		}
@@ -3063,7 +3057,7 @@ static int ends_in_verdict(const char *b, size_t from, size_t to)
 	int words = 0, judged = 0;
 	for (struct gr_span w = first_word(b, span_at(from, to)); w.end > w.start; w = first_word(b, span_at(w.end, to))) {
 		words++;
-		judged |= word_in(b + w.start, w.end - w.start, judging);
+		judged |= gr_word_in(b + w.start, w.end - w.start, judging);
 	}
 	return words >= 3 && judged;
 }
@@ -3199,7 +3193,7 @@ static int open_question(const struct gr_report *r, size_t s)
 	struct gr_span w = first_word(b, next);
 	if (w.end - w.start == 1 && (b[w.start] == 'A' || b[w.start] == 'a') && w.end < next.end && b[w.end] == ':')
 		w = first_word(b, span_at(w.end, next.end)); /* "Q: ...?" then "A: Not at all." */
-	return !word_in(b + w.start, w.end - w.start, answer) && gr_count_words(b, next.start, next.end) > 3;
+	return !gr_word_in(b + w.start, w.end - w.start, answer) && gr_count_words(b, next.start, next.end) > 3;
 }
 
 /* Words in the question that ends at q: back to the line's start, a
@@ -3301,7 +3295,7 @@ static int slashed_names(const char *b, struct gr_span sp)
 			continue;
 		}
 		run++;
-		other |= word_in(b + k, e - k, about);
+		other |= gr_word_in(b + k, e - k, about);
 		size_t n = e;
 		while (n < sp.end && b[n] == ' ')
 			n++;
@@ -3343,7 +3337,7 @@ static int snake_names(const char *b, struct gr_span sp)
 		while (z < sp.end && (b[z] == ' ' || b[z] == '.'))
 			z++;
 		if (under && e > k && b[e - 1] != '_' && b[k] != '_' && (z == sp.end || b[z] == ',') &&
-		    !word_in(b + k, e - k, apis))
+		    !gr_word_in(b + k, e - k, apis))
 			n++;
 		while (e < sp.end && b[e] != ',')
 			e++;
@@ -4477,7 +4471,7 @@ static int weighs_openly(const struct gr_analysis *a, unsigned s)
 	int asked = 0; /* back over the questions before it: "Should it be X? A reload? Or Y?" */
 	for (unsigned k = s, hops = 0; hops < 4 && !asked; k--, hops++) {
 		struct gr_span w = first_word(b, r->sentences[k]);
-		asked = w.start < r->sentences[k].end && word_in(b + w.start, w.end - w.start, ask);
+		asked = w.start < r->sentences[k].end && gr_word_in(b + w.start, w.end - w.start, ask);
 		if (k == 0 || !asks_at_end(b, r->sentences[k - 1]))
 			break;
 	}
@@ -4495,7 +4489,7 @@ static int weighs_openly(const struct gr_analysis *a, unsigned s)
 		struct gr_span w = first_word(b, r->sentences[k]);
 		for (int hop = 0; hop < 2 && w.start < r->sentences[k].end; hop++) {
 			size_t n = w.end - w.start;
-			if (word_in(b + w.start, n, answer))
+			if (gr_word_in(b + w.start, n, answer))
 				return 0;
 			if (!((n == 1 && gr_tolower((unsigned char)b[w.start]) == 'a') ||
 			      (n == 2 && !strncasecmp(b + w.start, "so", 2))))
@@ -4576,12 +4570,7 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 			int content = 0;
 			for (size_t k = f->value.start; k < f->value.end; k++)
 				content |= gr_isalnum((unsigned char)r->text.buf[k]) || (unsigned char)r->text.buf[k] >= 0x80;
-			/* "Hardware: ?" where the exercise gives none (Part C's fake
-			 * run): the honest answer, as "unknown" is */
-			if (!content && !strcmp(a->ex->fields[rule->list[i]].id, "hardware") &&
-			    !(a->ex->hardware && *a->ex->hardware))
-				content = memchr(r->text.buf + f->value.start, '?', f->value.end - f->value.start) != NULL;
-			if (content)
+			if (content || f->honest) /* "Hardware: ?" where none is given */
 				continue;
 		}
 		if (res->evidence == NONE && f->state != GR_FIELD_MISSING && f->line > 0)
@@ -4662,7 +4651,7 @@ static int is_be(const char *w, size_t n)
 {
 	static const char *const be[] = { "is", "are", "was", "were", "be", "being", "been", "get", "gets", "got",
 					  "getting", NULL };
-	return word_in(w, n, be);
+	return gr_word_in(w, n, be);
 }
 
 /* A subject or modal between a coordinator and its verb ("or we run",
@@ -4671,7 +4660,7 @@ static int self_word(const char *w, size_t n)
 {
 	static const char *const self[] = { "i", "we", "i'd", "id", "we'd", "i'll", "we'll", "would", "could", "should",
 					    "will", "might", "can", "just", "also", "probably", "maybe", NULL };
-	return word_in(w, n, self);
+	return gr_word_in(w, n, self);
 }
 
 /* Is b[w, k) an item's number inside a line: "#2", "(2)"? */
@@ -4774,7 +4763,7 @@ static int after_purpose(const char *b, size_t cs, size_t off)
 		while (e < off && isalpha((unsigned char)b[e]))
 			e++;
 		struct gr_span before = word_before(b, cs, k);
-		if (word_in(b + w, e - w, verbs) && !word_in(b + before.start, before.end - before.start, wants))
+		if (gr_word_in(b + w, e - w, verbs) && !gr_word_in(b + before.start, before.end - before.start, wants))
 			return 1;
 	}
 	return 0;
@@ -4813,13 +4802,13 @@ static int rationale(const char *b, struct gr_span cl)
 		w[nw] = b + st;
 		n[nw++] = k - st;
 	}
-	if (nw == 0 || word_in(w[0], n[0], self))
+	if (nw == 0 || gr_word_in(w[0], n[0], self))
 		return 0; /* "I would ..." proposes */
 	if ((n[0] == 5 && !strncasecmp(w[0], "which", 5)) || (n[0] == 4 && !strncasecmp(w[0], "that", 4))) {
 		/* "which would show ..." explains; "which code calls aten::to"
 		 * is the object of the proposal. */
 		for (int i = 1; i < nw; i++)
-			if (word_in(w[i], n[i], modal))
+			if (gr_word_in(w[i], n[i], modal))
 				return 1;
 		return 0;
 	}
@@ -4831,21 +4820,21 @@ static int rationale(const char *b, struct gr_span cl)
 	static const char *const phrasal[] = { "figure", "pin", NULL };
 	static const char *const particle[] = { "out", "down", NULL };
 	if (nw > 1 && n[0] == 2 && !strncasecmp(w[0], "to", 2) &&
-	    (word_in(w[1], n[1], look) ||
-	     (nw > 2 && word_in(w[1], n[1], phrasal) && word_in(w[2], n[2], particle))))
+	    (gr_word_in(w[1], n[1], look) ||
+	     (nw > 2 && gr_word_in(w[1], n[1], phrasal) && gr_word_in(w[2], n[2], particle))))
 		return 0;
 	/* "so we kill the to() calls at the same time": what the step does
 	 * is no step of its own ("so we can see who calls to()" names what
 	 * the look is for: its object) */
 	static const char *const effect[] = { "kill", "remove", "eliminate", "avoid", "lose", "drop", "skip", "cut",
 					      "save", NULL };
-	if (n[0] == 2 && !strncasecmp(w[0], "so", 2) && nw > 2 && word_in(w[1], n[1], self) &&
-	    word_in(w[2], n[2], effect))
+	if (n[0] == 2 && !strncasecmp(w[0], "so", 2) && nw > 2 && gr_word_in(w[1], n[1], self) &&
+	    gr_word_in(w[2], n[2], effect))
 		return 1;
-	if (word_in(w[0], n[0], open))
-		return !(nw > 1 && word_in(w[1], n[1], self)); /* "so we must ..." proposes */
+	if (gr_word_in(w[0], n[0], open))
+		return !(nw > 1 && gr_word_in(w[1], n[1], self)); /* "so we must ..." proposes */
 	for (int i = 1; i < nw; i++)
-		if (word_in(w[i], n[i], modal))
+		if (gr_word_in(w[i], n[i], modal))
 			return 1; /* "Inductor should fuse ..." predicts */
 	return 0;
 }
@@ -4891,7 +4880,7 @@ static int dash_aside(const char *b, struct gr_span cl, const char *const *more)
 	if (close == NONE)
 		return 0;
 	struct gr_span w = first_word(b, span_at(cl.start, close));
-	return w.end > w.start && !word_in(b + w.start, w.end - w.start, more);
+	return w.end > w.start && !gr_word_in(b + w.start, w.end - w.start, more);
 }
 
 static int aside(const char *b, struct gr_span cl)
@@ -4908,7 +4897,7 @@ static int aside(const char *b, struct gr_span cl)
 	}
 	if (b[k] == '(' && depth < 0) {
 		struct gr_span w = first_word(b, span_at(k + 1, cl.end > k + 1 ? cl.end : k + 1));
-		return !word_in(b + w.start, w.end - w.start, more);
+		return !gr_word_in(b + w.start, w.end - w.start, more);
 	}
 	return dash_aside(b, cl, more);
 }
@@ -4968,7 +4957,7 @@ static int acts_on_found(const char *b, size_t off, size_t end)
 	struct gr_span w = first_word(b, span_at(off, end));
 	if (w.start != off || w.end <= w.start)
 		return 0;
-	if (word_in(b + w.start, w.end - w.start, back))
+	if (gr_word_in(b + w.start, w.end - w.start, back))
 		return 1;
 	if (w.end - w.start == 3 && !strncasecmp(b + w.start, "the", 3))
 		w = first_word(b, span_at(w.end, end));
@@ -4976,7 +4965,7 @@ static int acts_on_found(const char *b, size_t off, size_t end)
 	    ((w.end - w.start == 4 && !strncasecmp(b + w.start, "prof", 4)) ||
 	     (w.end - w.start == 3 && !strncasecmp(b + w.start, "key", 3))))
 		return 1; /* "prof.key_averages()", "key_averages(group_by_input_shape=True)" */
-	return word_in(b + w.start, w.end - w.start, best) || word_in(b + w.start, w.end - w.start, output);
+	return gr_word_in(b + w.start, w.end - w.start, best) || gr_word_in(b + w.start, w.end - w.start, output);
 }
 
 /* Is the clause at cs the consequent of a sentence that opens with a
@@ -4988,7 +4977,7 @@ static int contingent(const char *b, struct gr_span sentence, size_t cs)
 	static const char *const opener[] = { "if", "once", "when", "assuming", "depending", NULL };
 	static const char *const joins[] = { "and", "then", "but", NULL };
 	struct gr_span w = first_word(b, sentence);
-	if (cs > w.end && word_in(b + w.start, w.end - w.start, opener))
+	if (cs > w.end && gr_word_in(b + w.start, w.end - w.start, opener))
 		return 1;
 	/* "..., and if it's fp32 on the weights, load the checkpoint in bf16":
 	 * the clause before this one opens with a condition. */
@@ -5002,19 +4991,19 @@ static int contingent(const char *b, struct gr_span sentence, size_t cs)
 	if (from >= k)
 		return 0;
 	struct gr_span c = first_word(b, span_at(from, k));
-	if (c.start < k && word_in(b + c.start, c.end - c.start, joins))
+	if (c.start < k && gr_word_in(b + c.start, c.end - c.start, joins))
 		c = first_word(b, span_at(c.end, k));
-	if (c.start < k && word_in(b + c.start, c.end - c.start, opener))
+	if (c.start < k && gr_word_in(b + c.start, c.end - c.start, opener))
 		return 1;
 	/* "check the weight dtype and if it's fp32, load ...": the condition
 	 * joined to the look before it */
 	for (struct gr_span j = c; j.start < k; j = first_word(b, span_at(j.end, k))) {
 		if (j.end <= j.start)
 			break;
-		if (!word_in(b + j.start, j.end - j.start, joins))
+		if (!gr_word_in(b + j.start, j.end - j.start, joins))
 			continue;
 		struct gr_span o = first_word(b, span_at(j.end, k));
-		if (o.start < k && o.end > o.start && word_in(b + o.start, o.end - o.start, opener))
+		if (o.start < k && o.end > o.start && gr_word_in(b + o.start, o.end - o.start, opener))
 			return 1;
 	}
 	return 0;
@@ -5036,7 +5025,7 @@ static int explains(const char *b, struct gr_span sentence, size_t cs)
 		struct gr_span w = first_word(b, span_at(k, (size_t)(colon - b)));
 		if (w.start >= w.end)
 			break;
-		if (word_in(b + w.start, w.end - w.start, head))
+		if (gr_word_in(b + w.start, w.end - w.start, head))
 			return 1;
 		k = w.end;
 	}
@@ -5056,15 +5045,15 @@ static int predicts(const char *b, size_t cs, size_t at)
 		return 0;
 	/* "..., should fuse mul/add and cut the copy_ launches": the subject
 	 * left out, the clause is all prediction */
-	if (word_in(b + w.start, w.end - w.start, modal))
+	if (gr_word_in(b + w.start, w.end - w.start, modal))
 		return 1;
-	if (!word_in(b + w.start, w.end - w.start, subject))
+	if (!gr_word_in(b + w.start, w.end - w.start, subject))
 		return 0;
 	w = first_word(b, span_at(w.end, at));
-	if (w.start >= at || !word_in(b + w.start, w.end - w.start, modal))
+	if (w.start >= at || !gr_word_in(b + w.start, w.end - w.start, modal))
 		return 0;
 	for (w = first_word(b, span_at(w.end, at)); w.start < at; w = first_word(b, span_at(w.end, at)))
-		if (!word_in(b + w.start, w.end - w.start, filler))
+		if (!gr_word_in(b + w.start, w.end - w.start, filler))
 			return 0;
 	return 1;
 }
@@ -5117,7 +5106,7 @@ static int headline_then_how(const char *b, size_t first, size_t cs)
 	if (k <= first + 1 || !(b[k - 1] == ':' || (b[k - 1] == '-' && b[k - 2] == ' ')))
 		return 0;
 	struct gr_span w = first_word(b, span_at(cs, cs + 16));
-	if (w.start == cs && word_in(b + w.start, w.end - w.start, adds))
+	if (w.start == cs && gr_word_in(b + w.start, w.end - w.start, adds))
 		return 0;
 	/* "... - load in bf16, and separately pin the inputs": two, spelled out */
 	const char *eol = strchr(b + cs, '\n');
@@ -5137,10 +5126,10 @@ static int headline_then_how(const char *b, size_t first, size_t cs)
 					       "changes", "fixes", "tweaks", "candidates", "variants", "tries",
 					       "alternatives", "steps", NULL };
 	for (w = first_word(b, span_at(first, k)); w.start < k; w = first_word(b, span_at(w.end, k))) {
-		if (!word_in(b + w.start, w.end - w.start, many))
+		if (!gr_word_in(b + w.start, w.end - w.start, many))
 			continue;
 		struct gr_span nx = first_word(b, span_at(w.end, k));
-		if (nx.start >= k || word_in(b + nx.start, nx.end - nx.start, options))
+		if (nx.start >= k || gr_word_in(b + nx.start, nx.end - nx.start, options))
 			return 0;
 	}
 	return 1;
@@ -5158,7 +5147,7 @@ static int setting_of_other(const struct gr_analysis *a, const struct gr_rule *r
 	const char *b = a->r->text.buf;
 	size_t cs = a->r->clauses[x->clause].start;
 	struct gr_span w = word_before(b, cs, x->start);
-	if (!word_in(b + w.start, w.end - w.start, joins))
+	if (!gr_word_in(b + w.start, w.end - w.start, joins))
 		return 0;
 	size_t p = w.end;
 	for (size_t i = 0; i < rule->nlist; i++) {
@@ -5216,7 +5205,7 @@ static int bare_label(const char *b, size_t p, size_t end)
 	if (p >= end || strchr(",;+&.()\n:-/>", b[p]))
 		return 1;
 	struct gr_span w = first_word(b, span_at(p, end));
-	return w.start == p && word_in(b + w.start, w.end - w.start, then);
+	return w.start == p && gr_word_in(b + w.start, w.end - w.start, then);
 }
 
 /* How many options an experiment field points at by their labels alone:
@@ -5244,7 +5233,7 @@ static int option_refs(const char *b, struct gr_span sp)
 				break;
 			if ((bit = option_label(b + p, e - p)) != 0 && bare_label(b, e, sp.end))
 				seen |= 1ull << bit;
-			else if (!word_in(b + p, e - p, joins))
+			else if (!gr_word_in(b + p, e - p, joins))
 				break;
 			p = e;
 		}
@@ -5327,10 +5316,10 @@ static int predicted_effect(const char *b, struct gr_span cl, size_t at)
 	for (struct gr_span w = first_word(b, span_at(cl.start, at)); w.start < at;
 	     w = first_word(b, span_at(w.end, at))) {
 		size_t n = w.end - w.start;
-		if (word_in(b + w.start, n, modal)) {
+		if (gr_word_in(b + w.start, n, modal)) {
 			seen_modal = 1;
 			gap = 0;
-		} else if (seen_modal && gap < 2 && word_in(b + w.start, n, effect)) {
+		} else if (seen_modal && gap < 2 && gr_word_in(b + w.start, n, effect)) {
 			return 1;
 		} else if (seen_modal) {
 			gap++;
@@ -5339,11 +5328,6 @@ static int predicted_effect(const char *b, struct gr_span cl, size_t at)
 	return 0;
 }
 
-/* The first mention of the rule's kind list[i] that sp proposes as the
- * experiment (the sentence first names it even without a verb; NONE: no
- * such sentence). One named only in a relative clause ("a kernel that
- * fuses the copies") describes the object of a proposal: it goes to *rel
- * instead (the first one only), for the caller to count or not. */
 /* Does mention x of kind list[i] lie inside a longer mention of another
  * kind of the rule ("a Triton kernel that fuses the bf16 cast into the
  * attention": the cast is what the kernel does, one experiment)? */
@@ -5364,6 +5348,11 @@ static int inside_other_kind(const struct gr_analysis *a, const struct gr_rule *
 	return 0;
 }
 
+/* The first mention of the rule's kind list[i] that sp proposes as the
+ * experiment (the sentence first names it even without a verb; NONE: no
+ * such sentence). One named only in a relative clause ("a kernel that
+ * fuses the copies") describes the object of a proposal: it goes to *rel
+ * instead (the first one only), for the caller to count or not. */
 static const struct gr_mention *proposed_kind(const struct gr_analysis *a, const struct gr_rule *rule, size_t i,
 					      struct gr_span sp, size_t first, const struct gr_mention **rel)
 {
@@ -5456,7 +5445,7 @@ static int next_adds_another(const struct gr_report *r, size_t x, size_t y)
 	if (t == NONE || u != t + 1)
 		return 0;
 	struct gr_span w = first_word(r->text.buf, r->sentences[u]);
-	return w.end > w.start && word_in(r->text.buf + w.start, w.end - w.start, more);
+	return w.end > w.start && gr_word_in(r->text.buf + w.start, w.end - w.start, more);
 }
 
 static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_span sp,

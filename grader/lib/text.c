@@ -444,9 +444,6 @@ static int tag_column(const char *b, size_t s, size_t e)
 	return -1;
 }
 
-/* Can b hold keyword tags: a colon with "tags" or "...words" just before it,
- * or a table (a "tags" column)? One pass over the colons and pipes: most
- * reports have none of either. */
 /* A glossary ("## Key terms", "Glossary:", "Definitions") over the lines
  * that define its terms ("- **NVTX** - NVIDIA Tools Extension, ...",
  * "- tokenize: text -> ids"): definitions of words, not claims about this
@@ -492,6 +489,9 @@ static unsigned blank_glossary(char *b, size_t len)
 	return found;
 }
 
+/* Can b hold keyword tags: a colon with "tags" or "...words" just before it,
+ * or a table (a "tags" column)? One pass over the colons and pipes: most
+ * reports have none of either. */
 static int tags_possible(const char *b, size_t len)
 {
 	if (memchr(b, '|', len))
@@ -1590,6 +1590,30 @@ static int joins_identifier(const char *b, size_t i, size_t e)
 	return 1;
 }
 
+/* The number words at b[i], rewritten into b + *o (at or before i): as
+ * digits when a unit or a point follows ("sixty one percent", "twenty four
+ * point four"), else the first word as it is ("one experiment"). Where
+ * reading goes on, or i when no number word starts there. */
+static size_t spelled_number(char *b, size_t i, size_t e, size_t *o)
+{
+	int v;
+	if (!isalpha((unsigned char)b[i]) || !number_word(b, i, e, &v))
+		return i;
+	char digits[64];
+	int point;
+	size_t end = read_number(b, i, e, digits, sizeof(digits), &point);
+	size_t n = strlen(digits);
+	if (end > i && (point || (end + 1 < e && b[end] == ' ' && unit_word(b, end + 1, e))) && n <= end - i) {
+		memcpy(b + *o, digits, n);
+		*o += n;
+		return end;
+	}
+	size_t we = word_end(b, i, e);
+	memmove(b + *o, b + i, we - i);
+	*o += we - i;
+	return we;
+}
+
 /* Read a dictated line into b + *o: spoken punctuation ("colon",
  * "underscore", "dot", "slash") as the marks, and numbers spelled out with
  * a unit or a point ("sixty one percent", "twenty four point four") as
@@ -1633,9 +1657,10 @@ static void spoken_line(char *b, size_t s, size_t e, size_t *o)
 				i = w + 6;
 				continue;
 			}
-			if (word_is(b, w, e, "comma") || word_is(b, w, e, "period")) { /* " comma", " period" */
-				b[(*o)++] = word_is(b, w, e, "comma") ? ',' : '.';
-				i = w + (word_is(b, w, e, "comma") ? 5 : 6);
+			int comma = word_is(b, w, e, "comma");
+			if (comma || word_is(b, w, e, "period")) { /* " comma", " period" */
+				b[(*o)++] = comma ? ',' : '.';
+				i = w + (comma ? 5 : 6);
 				continue;
 			}
 			if (word_is(b, w, e, "under") && w + 11 <= e && b[w + 5] == ' ' && word_is(b, w + 6, e, "score")) {
@@ -1653,22 +1678,9 @@ static void spoken_line(char *b, size_t s, size_t e, size_t *o)
 				continue;
 			}
 		}
-		int v;
-		if (start && isalpha((unsigned char)b[i]) && number_word(b, i, e, &v)) {
-			char digits[64];
-			int point;
-			size_t end = read_number(b, i, e, digits, sizeof(digits), &point);
-			if (end > i && (point || (end + 1 < e && b[end] == ' ' && unit_word(b, end + 1, e))) &&
-			    strlen(digits) <= end - i) {
-				memcpy(b + *o, digits, strlen(digits));
-				*o += strlen(digits);
-				i = end;
-				continue;
-			}
-			size_t we = word_end(b, i, e);
-			memmove(b + *o, b + i, we - i);
-			*o += we - i;
-			i = we;
+		size_t next = start ? spelled_number(b, i, e, o) : i;
+		if (next > i) {
+			i = next;
 			continue;
 		}
 		b[(*o)++] = b[i++];
@@ -1703,27 +1715,11 @@ static size_t spelled_numbers(char *b, size_t len)
 {
 	size_t o = 0;
 	for (size_t i = 0; i < len;) {
-		int v;
-		if ((i == 0 || !isalnum((unsigned char)b[i - 1])) && isalpha((unsigned char)b[i]) &&
-		    number_word(b, i, len, &v)) {
-			char digits[64];
-			int point;
-			size_t end = read_number(b, i, len, digits, sizeof(digits), &point);
-			size_t n = strlen(digits);
-			if (end > i && (point || (end + 1 < len && b[end] == ' ' && unit_word(b, end + 1, len))) &&
-			    n <= end - i) {
-				memcpy(b + o, digits, n);
-				o += n;
-				i = end;
-				continue;
-			}
-			size_t we = word_end(b, i, len);
-			memmove(b + o, b + i, we - i);
-			o += we - i;
-			i = we;
-			continue;
-		}
-		b[o++] = b[i++];
+		size_t next = i == 0 || !isalnum((unsigned char)b[i - 1]) ? spelled_number(b, i, len, &o) : i;
+		if (next > i)
+			i = next;
+		else
+			b[o++] = b[i++];
 	}
 	b[o] = '\0';
 	return o;
@@ -1800,8 +1796,8 @@ int gr_text_normalize(const char *src, size_t len, const char *name,
  * or more and a space follow it. Such a tree is an outline: the rails and
  * the branch become indentation, so the node reads as an indented line,
  * not as a row of a box-drawn table (nor as a bullet: a tree under "Next
- * experiment:" reads its outcomes, not more experiments). Returns the bytes the branch
- * takes in s (junction and ─s), 0 when it is no branch. */
+ * experiment:" reads its outcomes, not more experiments). Returns the
+ * bytes the branch takes in s (junction and ─s), 0 when it is no branch. */
 static size_t tree_branch(const unsigned char *s, size_t i, size_t n, size_t len, char *o, size_t from, size_t olen)
 {
 	size_t j = i + n;
@@ -1983,9 +1979,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	mend_hyphens(b.p, b.len);
 	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);
-	if (gr_memmem(b.p, b.len, "erm", 3) || gr_memmem(b.p, b.len, "lossar", 6) || gr_memmem(b.p, b.len, "efinitions", 10) ||
-	    gr_memmem(b.p, b.len, "ocabulary", 9))
-		flags |= blank_glossary(b.p, b.len);
+	flags |= blank_glossary(b.p, b.len);
 	jira_markup(b.p, b.len);
 	b.len = strip_html(b.p, b.len, &flags);
 	size_t said = b.len;
