@@ -36,6 +36,29 @@ struct loader {
 	size_t nunchecked, cunchecked; /* matches_empty() once they are */
 	struct checks *checks;   /* a list's items compiled only to be checked (compile_list_later) */
 	size_t nchecks, cchecks;
+	struct library *libs;    /* the files `include:` names, in order */
+	size_t nlibs;
+	struct named *named;     /* every `patterns:` list, the exercise's and its libraries' */
+	size_t nnamed, cnamed;
+};
+
+/* A file of shared patterns an exercise includes (exercises/lib/): its
+ * document stays loaded with the exercise, since the patterns a {use:}
+ * splices in are its nodes, and an error in one names this file. */
+struct library {
+	yaml_document_t doc;
+	char *path;
+	char *src;
+	void *arena; /* the document's, when it came from the cache file */
+};
+
+/* A named list of patterns (`patterns:`), spliced into any list of
+ * patterns by {use: NAME}: course vocabulary written once. */
+struct named {
+	const char *name;    /* borrowed from its document */
+	yaml_node_t *key;    /* where it is defined */
+	yaml_node_t **items; /* its patterns (scalars), in order */
+	size_t n;
 };
 
 /* The items of one list, compiled in the background only to be checked
@@ -95,15 +118,27 @@ static void set_source(struct gr_error *err, const char *src, int line)
 	}
 }
 
-static int failv(struct loader *L, int line, int col, const char *fmt, va_list ap)
+/* The file node n was read from: the exercise, or a library it includes
+ * (a pattern spliced in by {use:} is reported where it is written). */
+static const struct library *library_of(const struct loader *L, const yaml_node_t *n)
 {
+	for (size_t i = 0; n && i < L->nlibs; i++)
+		if (n >= L->libs[i].doc.nodes.start && n < L->libs[i].doc.nodes.top)
+			return &L->libs[i];
+	return NULL;
+}
+
+static int failv(struct loader *L, const yaml_node_t *n, const char *fmt, va_list ap)
+{
+	const struct library *lib = library_of(L, n);
+	int line = n ? (int)n->start_mark.line + 1 : 0, col = n ? (int)n->start_mark.column + 1 : 0;
 	char *msg = NULL;
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
-	gr_error_set(L->err, GR_EINPUT, L->path, line, col, "%s", msg ? msg : "invalid exercise");
+	gr_error_set(L->err, GR_EINPUT, lib ? lib->path : L->path, line, col, "%s", msg ? msg : "invalid exercise");
 	free(msg);
 	if (line > 0)
-		set_source(L->err, L->src, line);
+		set_source(L->err, lib ? lib->src : L->src, line);
 	return GR_EINPUT;
 }
 
@@ -123,8 +158,7 @@ static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
 		return GR_EINPUT;
 	}
 	va_start(ap, fmt);
-	int rc = failv(L, n ? (int)n->start_mark.line + 1 : 0,
-		       n ? (int)n->start_mark.column + 1 : 0, fmt, ap);
+	int rc = failv(L, n, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -314,22 +348,67 @@ static int matches_empty(struct loader *L, pcre2_code *re)
 /* The patterns of a node: one scalar or a list of them (at most 256), none
  * empty. Fills items (for error positions) and returns the count, or a
  * negative code with the error set. */
+/* The named list {use: NAME} refers to, or NULL after an error. */
+static const struct named *named_ref(struct loader *L, yaml_node_t *m, const char *owner)
+{
+	static const char *const keys[] = { "use", NULL };
+	if (check_keys(L, m, "a pattern's {use: NAME}", keys))
+		return NULL;
+	yaml_node_t *v = map_get(L, m, "use");
+	if (!v) {
+		fail(L, m, "a mapping among the patterns of %s must be {use: NAME}, naming a list under 'patterns:'", owner);
+		return NULL;
+	}
+	if (expect(L, v, YAML_SCALAR_NODE, "'use'"))
+		return NULL;
+	for (size_t i = 0; i < L->nnamed; i++)
+		if (!strcmp(L->named[i].name, scalar(v)))
+			return &L->named[i];
+	fail(L, v, "%s uses pattern list '%s', which neither 'patterns:' nor an included file defines", owner,
+	     scalar(v));
+	return NULL;
+}
+
+/* Append one pattern node, or the list {use: NAME} names, to items. */
+static int gather_one(struct loader *L, yaml_node_t *p, const char *owner, yaml_node_t **items, int *count)
+{
+	if (p->type == YAML_MAPPING_NODE) {
+		const struct named *nl = named_ref(L, p, owner);
+		if (!nl)
+			return GR_EINPUT;
+		for (size_t i = 0; i < nl->n; i++) {
+			if (*count == 256)
+				return fail(L, p, "%s has more than 256 patterns", owner);
+			items[(*count)++] = nl->items[i];
+		}
+		return 0;
+	}
+	if (expect(L, p, YAML_SCALAR_NODE, "a pattern"))
+		return GR_EINPUT;
+	if (*count == 256)
+		return fail(L, p, "%s has more than 256 patterns", owner);
+	items[(*count)++] = p;
+	return 0;
+}
+
+/* The pattern nodes of n (a pattern, {use: NAME} or a list of either),
+ * at most 256, into items. Returns how many, or an error. */
 static int gather_patterns(struct loader *L, yaml_node_t *n, const char *owner, yaml_node_t **items)
 {
 	int count = 0;
-	if (n->type == YAML_SCALAR_NODE) {
-		items[count++] = n;
+	if (n->type == YAML_SCALAR_NODE || n->type == YAML_MAPPING_NODE) {
+		if (gather_one(L, n, owner, items, &count))
+			return GR_EINPUT;
 	} else if (n->type == YAML_SEQUENCE_NODE) {
 		for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-			if (count == 256)
-				return fail(L, n, "%s has more than 256 patterns", owner);
 			yaml_node_t *p = node_at(L, *it);
-			if (expect(L, p, YAML_SCALAR_NODE, "a pattern"))
+			if (!p)
+				return fail(L, n, "exercise is too large or has too many aliases");
+			if (gather_one(L, p, owner, items, &count))
 				return GR_EINPUT;
-			items[count++] = p;
 		}
 	} else {
-		return fail(L, n, "patterns of %s must be a string or a list of strings", owner);
+		return fail(L, n, "patterns of %s must be a string, {use: NAME} or a list of them", owner);
 	}
 	if (count == 0)
 		return fail(L, n, "%s has no patterns", owner);
@@ -1487,17 +1566,168 @@ static int share_patterns(struct gr_exercise *ex)
 	return 0;
 }
 
+/* ---- shared patterns: `patterns:` and `include:` ----------------------- */
+
+#define GR_MAX_INCLUDES 8
+
+static int read_document(struct loader *L, yaml_document_t *doc, const char *path, const char *src, size_t len,
+			 void **arena);
+static int read_yaml_file(const char *path, char **src, size_t *len, struct gr_error *err);
+
+/* Add the lists of map n (`patterns:`: NAME: [pattern, ...]) to L->named.
+ * Each item is a pattern: a list is spliced whole, never built of others. */
+static int load_named(struct loader *L, yaml_node_t *n)
+{
+	if (expect(L, n, YAML_MAPPING_NODE, "'patterns'"))
+		return GR_EINPUT;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_at(L, p->key), *v = node_at(L, p->value);
+		if (expect(L, k, YAML_SCALAR_NODE, "a pattern list's name") || !v)
+			return GR_EINPUT;
+		for (size_t i = 0; i < L->nnamed; i++)
+			if (!strcmp(L->named[i].name, scalar(k))) {
+				const struct library *lib = library_of(L, L->named[i].key);
+				return fail(L, k, "pattern list '%s' is defined twice (first at %s:%d)", scalar(k),
+					    lib ? lib->path : L->path, (int)L->named[i].key->start_mark.line + 1);
+			}
+		size_t cnt = v->type == YAML_SEQUENCE_NODE
+				     ? (size_t)(v->data.sequence.items.top - v->data.sequence.items.start) : 1;
+		if (v->type != YAML_SEQUENCE_NODE && v->type != YAML_SCALAR_NODE)
+			return fail(L, v, "pattern list '%s' must be a string or a list of strings", scalar(k));
+		if (cnt == 0 || cnt > 256)
+			return fail(L, v, "pattern list '%s' must hold 1 to 256 patterns", scalar(k));
+		if (GR_GROW(L->named, L->nnamed, L->cnamed, 16) < 0)
+			return GR_ENOMEM;
+		struct named *nl = &L->named[L->nnamed];
+		if (!(nl->items = calloc(cnt, sizeof(*nl->items))))
+			return GR_ENOMEM;
+		nl->name = scalar(k);
+		nl->key = k;
+		nl->n = 0;
+		L->nnamed++;
+		for (size_t i = 0; i < cnt; i++) {
+			yaml_node_t *it = v->type == YAML_SCALAR_NODE ? v : node_at(L, v->data.sequence.items.start[i]);
+			if (!it)
+				return fail(L, v, "exercise is too large or has too many aliases");
+			if (it->type != YAML_SCALAR_NODE)
+				return fail(L, it, "pattern list '%s' must hold patterns (strings), found %s", scalar(k),
+					    type_name(it));
+			if (!*scalar(it))
+				return fail(L, it, "empty pattern in pattern list '%s'", scalar(k));
+			nl->items[nl->n++] = it;
+		}
+	}
+	return 0;
+}
+
+/* Load the library at `name` (relative to the exercise's folder; named by
+ * node at): a file whose only key is `patterns:`. Its document is swapped
+ * in while it is read, so every message names the library's own lines. */
+static int load_library(struct loader *L, yaml_node_t *at)
+{
+	static const char *const keys[] = { "patterns", NULL };
+	const char *name = scalar(at);
+	if (!*name || name[0] == '/')
+		return fail(L, at, "'include' names a file relative to the exercise's folder, not '%s'", name);
+	if (L->nlibs == GR_MAX_INCLUDES)
+		return fail(L, at, "an exercise includes at most %d files", GR_MAX_INCLUDES);
+	const char *slash = strrchr(L->path, '/');
+	int dir = slash ? (int)(slash - L->path + 1) : 0;
+	struct library *lib = &L->libs[L->nlibs];
+	memset(lib, 0, sizeof(*lib));
+	if (asprintf(&lib->path, "%.*s%s", dir, L->path, name) < 0) {
+		lib->path = NULL;
+		return GR_ENOMEM;
+	}
+	size_t len = 0;
+	int rc = read_yaml_file(lib->path, &lib->src, &len, L->err);
+	if ((rc == GR_EINPUT || rc == GR_EIO) && L->err && L->err->message) {
+		/* Say where the exercise names it: "cannot open" alone
+		 * leaves an author looking for the wrong file. */
+		char *why = strdup(L->err->message);
+		rc = fail(L, at, "included file %s: %s", lib->path, why ? why : "cannot be read");
+		free(why);
+	}
+	if (rc) {
+		free(lib->path);
+		return rc;
+	}
+	rc = read_document(L, &lib->doc, lib->path, lib->src, len, &lib->arena);
+	if (rc) {
+		free(lib->path);
+		free(lib->src);
+		return rc;
+	}
+	L->nlibs++;
+	/* Read the library as the loader's document: node_at(), map_get()
+	 * and the rest look in L->doc. */
+	yaml_document_t own = L->doc;
+	L->doc = lib->doc;
+	yaml_node_t *root = yaml_document_get_root_node(&L->doc);
+	if (!root)
+		rc = fail(L, NULL, "%s is empty: a library of patterns holds 'patterns:'", lib->path);
+	else if (expect(L, root, YAML_MAPPING_NODE, "a library of patterns") ||
+		 check_keys(L, root, "a library of patterns", keys))
+		rc = GR_EINPUT;
+	else if (!map_get(L, root, "patterns"))
+		rc = fail(L, root, "a library of patterns is missing required key 'patterns'");
+	else
+		rc = load_named(L, map_get(L, root, "patterns"));
+	L->doc = own;
+	return rc;
+}
+
+/* `include:`, one file or a list of them, then the exercise's own
+ * `patterns:`: the lists any {use: NAME} may splice in. */
+static int load_shared(struct loader *L, yaml_node_t *root)
+{
+	yaml_node_t *inc = map_get(L, root, "include");
+	if (inc) {
+		if (inc->type != YAML_SCALAR_NODE && inc->type != YAML_SEQUENCE_NODE)
+			return fail(L, inc, "'include' must be a file name or a list of them");
+		if (!(L->libs = calloc(GR_MAX_INCLUDES, sizeof(*L->libs))))
+			return GR_ENOMEM;
+		size_t cnt = inc->type == YAML_SCALAR_NODE
+				     ? 1 : (size_t)(inc->data.sequence.items.top - inc->data.sequence.items.start);
+		for (size_t i = 0; i < cnt; i++) {
+			yaml_node_t *f = inc->type == YAML_SCALAR_NODE ? inc : node_at(L, inc->data.sequence.items.start[i]);
+			if (expect(L, f, YAML_SCALAR_NODE, "a file 'include' names"))
+				return GR_EINPUT;
+			int rc = load_library(L, f);
+			if (rc)
+				return rc;
+		}
+	}
+	yaml_node_t *own = map_get(L, root, "patterns");
+	return own ? load_named(L, own) : 0;
+}
+
+static void free_libraries(struct loader *L)
+{
+	for (size_t i = 0; i < L->nnamed; i++)
+		free(L->named[i].items);
+	free(L->named);
+	for (size_t i = 0; i < L->nlibs; i++) {
+		gr_ydoc_free(&L->libs[i].doc, L->libs[i].arena);
+		free(L->libs[i].path);
+		free(L->libs[i].src);
+	}
+	free(L->libs);
+}
+
 static int load_root(struct loader *L, yaml_node_t *root)
 {
 	static const char *const keys[] = { "id", "title", "prompt", "workload", "hardware", "table",
 					    "fields", "sections", "concepts", "criteria", "polarity",
-					    "facts", "known_text", "name_lists", "plan_lists", NULL };
+					    "facts", "known_text", "name_lists", "plan_lists", "include",
+					    "patterns", NULL };
 	struct gr_exercise *ex = L->ex;
 	if (!root)
 		return fail(L, NULL, "the file is empty: an exercise needs id, title, prompt, table, fields, concepts and criteria");
 	if (expect(L, root, YAML_MAPPING_NODE, "an exercise") || check_keys(L, root, "the exercise", keys))
 		return GR_EINPUT;
 	int rc = get_str(L, root, "id", 1, "the exercise", &ex->id);
+	if (!rc) rc = load_shared(L, root);
 	if (!rc) rc = get_str(L, root, "title", 1, "the exercise", &ex->title);
 	if (!rc) rc = get_str(L, root, "prompt", 1, "the exercise", &ex->prompt);
 	if (!rc) rc = get_str(L, root, "hardware", 0, "the exercise", &ex->hardware);
@@ -1640,33 +1870,54 @@ static void mark_faults(struct gr_exercise *ex)
 /* The file's YAML document into L->doc: as the last run that read these
  * exact bytes kept it (ydoc.h), else parsed, and kept for the next run.
  * *arena: what a kept document lives in (gr_ydoc_free). */
-static int read_document(struct loader *L, size_t len, void **arena)
+/* Parse src[0..len), read from path, into doc (or decode the document
+ * the cache file kept for these bytes: *arena is then set). */
+static int read_document(struct loader *L, yaml_document_t *doc, const char *path, const char *src, size_t len,
+			 void **arena)
 {
 	char key[64];
-	gr_ydoc_key(key, sizeof(key), L->src, len);
+	gr_ydoc_key(key, sizeof(key), src, len);
 	size_t blen = 0;
 	const unsigned char *blob = gr_pcache_blob(L->pc, key, gr_ydoc_tag(), &blen);
-	if (blob && (*arena = gr_ydoc_decode(&L->doc, blob, blen, L->src, len)))
+	if (blob && (*arena = gr_ydoc_decode(doc, blob, blen, src, len)))
 		return 0;
 	yaml_parser_t parser;
 	if (!yaml_parser_initialize(&parser))
-		return gr_error_set(L->err, GR_ENOMEM, L->path, 0, 0, "out of memory");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)L->src, len);
-	if (!yaml_parser_load(&parser, &L->doc)) {
+		return gr_error_set(L->err, GR_ENOMEM, path, 0, 0, "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)src, len);
+	if (!yaml_parser_load(&parser, doc)) {
 		int line = (int)parser.problem_mark.line + 1, col = (int)parser.problem_mark.column + 1;
-		gr_error_set(L->err, GR_EINPUT, L->path, line, col, "invalid YAML: %s%s%s",
+		gr_error_set(L->err, GR_EINPUT, path, line, col, "invalid YAML: %s%s%s",
 			     parser.problem ? parser.problem : "syntax error",
 			     parser.context ? " " : "", parser.context ? parser.context : "");
-		set_source(L->err, L->src, line);
+		set_source(L->err, src, line);
 		yaml_parser_delete(&parser);
 		return GR_EINPUT;
 	}
 	yaml_parser_delete(&parser);
 	if (gr_pcache_persists(L->pc)) {
 		struct gr_buf b = { 0 };
-		if (gr_ydoc_encode(&b, &L->doc, L->src, len) == 0 && gr_buf_ok(&b))
+		if (gr_ydoc_encode(&b, doc, src, len) == 0 && gr_buf_ok(&b))
 			gr_pcache_keep_blob(L->pc, key, gr_ydoc_tag(), b.data, b.len);
 		gr_buf_free(&b);
+	}
+	return 0;
+}
+
+/* Read a YAML file no larger than GR_MAX_YAML_BYTES and without NUL bytes
+ * into *src (malloc'd, NUL-terminated). */
+static int read_yaml_file(const char *path, char **src, size_t *len, struct gr_error *err)
+{
+	int rc = gr_read_file(path, GR_MAX_YAML_BYTES, src, len, err);
+	if (rc == GR_EINPUT && err && err->message && strstr(err->message, "limit"))
+		return gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise file is larger than the %d-byte limit",
+				    GR_MAX_YAML_BYTES);
+	if (rc)
+		return rc;
+	if (memchr(*src, '\0', *len)) {
+		free(*src);
+		*src = NULL;
+		return gr_error_set(err, GR_EINPUT, path, 0, 0, "contains a NUL byte: not a YAML file");
 	}
 	return 0;
 }
@@ -1675,21 +1926,14 @@ static int load(struct gr_exercise **out, const char *path, int defer, struct gr
 {
 	char *src = NULL;
 	size_t len = 0;
-	int rc = gr_read_file(path, GR_MAX_YAML_BYTES, &src, &len, err);
-	if (rc == GR_EINPUT && err && err->message && strstr(err->message, "limit"))
-		return gr_error_set(err, GR_EINPUT, path, 0, 0, "exercise file is larger than the %d-byte limit",
-				    GR_MAX_YAML_BYTES);
+	int rc = read_yaml_file(path, &src, &len, err);
 	if (rc)
 		return rc;
-	if (memchr(src, '\0', len)) {
-		free(src);
-		return gr_error_set(err, GR_EINPUT, path, 0, 0, "contains a NUL byte: not a YAML file");
-	}
 	struct loader L = { .path = path, .src = src, .err = err };
 	L.pc = gr_pcache_new(); /* NULL (out of memory): every pattern compiled on its own */
 	gr_pcache_open(L.pc, path);
 	void *arena = NULL;
-	rc = read_document(&L, len, &arena);
+	rc = read_document(&L, &L.doc, path, src, len, &arena);
 	if (rc) {
 		gr_pcache_free(L.pc);
 		free(src);
@@ -1725,6 +1969,7 @@ static int load(struct gr_exercise **out, const char *path, int defer, struct gr
 	}
 done:
 	gr_ydoc_free(&L.doc, arena); /* before the cache: a kept document lies in its file */
+	free_libraries(&L);
 	gr_pcache_free(L.pc);
 	free_checks(&L);
 	pcre2_match_data_free(L.md);

@@ -25,6 +25,7 @@ expect 2 "cannot open" -- "$G" grade part-a "$T/missing.md"
 expect 2 "unknown exercise 'part-z'" -- "$G" grade part-z solutions/part-a.md
 printf 'id: x\ntitle: [unclosed\n' >"$T/bad.yaml"
 expect 2 "bad.yaml:3:1: invalid YAML" -- "$G" grade "$T/bad.yaml" solutions/part-a.md
+mkdir -p "$T/lib" && cp exercises/lib/*.yaml "$T/lib/" # what part-a.yaml includes
 sed 's/- .\\bmm\\b./- '"'"'(unclosed'"'"'/' exercises/part-a.yaml >"$T/regex.yaml"
 expect 2 "bad pattern in concept 'math' at offset 9: missing closing parenthesis" -- "$G" grade "$T/regex.yaml" solutions/part-a.md
 expect 2 "usage: grader grade" -- "$G" grade part-a

@@ -4,7 +4,8 @@
 # the learner's exit code.
 . "$(dirname "$0")/../golden.sh"
 
-# Part A with not-yet hidden.
+# Part A with not-yet hidden (beside the library of patterns it includes).
+mkdir -p "$T/lib" && cp exercises/lib/*.yaml "$T/lib/" || fail "could not copy exercises/lib"
 awk '{ print } /^    scope: section:not-yet$/ && !done { print "    visibility: hidden"; done = 1 }' \
 	exercises/part-a.yaml >"$T/hidden.yaml"
 grep -q "visibility: hidden" "$T/hidden.yaml" || fail "could not build the test exercise"

@@ -147,6 +147,35 @@ static void test_exercise_list_errors_where_they_are(void **state)
 	gr_error_clear(&err);
 }
 
+/* A list under `patterns:` is spliced, in place and in order, wherever
+ * {use: NAME} stands among a list of patterns: a concept's, a label's,
+ * the polarity cues'. */
+static void test_exercise_shared_patterns(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	struct gr_exercise *ex = NULL;
+	const char *body = "patterns:\n  casts: ['\\bcasts?\\b', '\\bto\\(']\n  labs: ['f', 'eff']\n"
+			   "  nots: ['\\bnot\\b']\n"
+			   "fields:\n  - {id: f, label: F, labels: [{use: labs}]}\n"
+			   "concepts:\n  c: ['\\bdtype', {use: casts}, '\\bcopy_']\n  d: {use: casts}\n"
+			   "polarity:\n  negation: [{use: nots}, '\\bnever\\b']\n";
+	char file[1024];
+	snprintf(file, sizeof(file), "%s%s", body, CRIT);
+	if (load_file(BARE, file, &err, &ex))
+		fail_msg("%d:%d: %s", err.line, err.col, err.message);
+	int c = gr_exercise_concept(ex, "c"), d = gr_exercise_concept(ex, "d");
+	assert_true(c >= 0 && d >= 0);
+	assert_int_equal(ex->concepts[c].npatterns, 4);
+	assert_string_equal(ex->concepts[c].patterns[0], "\\bdtype");
+	assert_string_equal(ex->concepts[c].patterns[1], "\\bcasts?\\b");
+	assert_string_equal(ex->concepts[c].patterns[2], "\\bto\\(");
+	assert_string_equal(ex->concepts[c].patterns[3], "\\bcopy_");
+	assert_int_equal(ex->concepts[d].npatterns, 2);
+	assert_int_equal(ex->negation.n, 2);
+	gr_exercise_free(ex);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_exercise_yaml_syntax_error),
 		cmocka_unit_test(test_exercise_empty_pattern_matches_everything),
 		cmocka_unit_test(test_exercise_list_errors_where_they_are),
+		cmocka_unit_test(test_exercise_shared_patterns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -197,32 +197,50 @@ static void test_writable_by_others_ignored(void **state)
 	assert_int_equal(st.st_mode & 077, 0); /* replaced by one of ours */
 }
 
-/* An edited pattern misses and is compiled; nothing else is. The file
- * written back (read codes and a fresh one together) serves the next load. */
+/* Replace the first `from` in file path (text b, len n) with `to`. */
+static void edit_file(const char *path, const char *b, size_t n, const char *from, const char *to)
+{
+	const char *at = strstr(b, from);
+	assert_non_null(at);
+	char edited[262144];
+	assert_true(n + strlen(to) < sizeof(edited));
+	snprintf(edited, sizeof(edited), "%.*s%s%s", (int)(at - b), b, to, at + strlen(from));
+	spit(path, edited, strlen(edited));
+}
+
+/* An edited pattern misses and is compiled; nothing else is, whether it
+ * lies in the exercise or in the library it includes. The file written
+ * back (read codes and a fresh one together) serves the next load. */
 static void test_edited_exercise(void **state)
 {
 	(void)state;
-	char path[1024], file[1024];
-	size_t len;
+	char path[1024], file[1024], libdir[1024], lib[1100];
+	size_t len, liblen;
 	snprintf(path, sizeof(path), "%s/part-c.yaml", dir);
 	char *yaml = slurp(SOURCE_DIR "/exercises/part-c.yaml", &len);
 	spit(path, yaml, len);
+	snprintf(libdir, sizeof(libdir), "%s/lib", dir); /* the patterns it includes */
+	snprintf(lib, sizeof(lib), "%s/course.yaml", libdir);
+	assert_int_equal(mkdir(libdir, 0700), 0);
+	char *libyaml = slurp(SOURCE_DIR "/exercises/lib/course.yaml", &liblen);
+	spit(lib, libyaml, liblen);
 	cache_file(path, file, sizeof(file));
 	struct gr_exercise *ex = load_path(path);
 	assert_true(ex->compiled > 50);
 	gr_exercise_free(ex);
-	char *at = strstr(yaml, "'\\bno\\s+need\\b'");
-	assert_non_null(at);
-	char edited[131072];
-	assert_true(len + 16 < sizeof(edited));
-	int head = (int)(at - yaml);
-	snprintf(edited, sizeof(edited), "%.*s'\\bno\\s+need(?:ed)?\\b'%s", head, yaml,
-		 at + strlen("'\\bno\\s+need\\b'"));
-	spit(path, edited, strlen(edited));
+
+	edit_file(lib, libyaml, liblen, "'\\bno\\s+need\\b'", "'\\bno\\s+need(?:ed)?\\b'");
+	ex = load_path(path);
+	assert_int_equal(ex->compiled, 1);
+	assert_true(ex->yaml_kept); /* the exercise's own text has not changed */
+	gr_exercise_free(ex);
+
+	edit_file(path, yaml, len, "'\\bcutlass\\b'", "'\\bcutlass(?:es)?\\b'");
 	ex = load_path(path);
 	assert_int_equal(ex->compiled, 1);
 	assert_false(ex->yaml_kept); /* another text: parsed */
 	gr_exercise_free(ex);
+
 	ex = load_path(path);
 	assert_int_equal(ex->compiled, 0);
 	assert_true(ex->yaml_kept);
@@ -230,7 +248,10 @@ static void test_edited_exercise(void **state)
 			      "no-flash-attention"));
 	gr_exercise_free(ex);
 	free(yaml);
+	free(libyaml);
 	unlink(path);
+	unlink(lib);
+	rmdir(libdir);
 }
 
 static void test_off_writes_nothing(void **state)
