@@ -1221,12 +1221,15 @@ static const char *const default_negation[] = {
 	/* "noch nicht" is one cue: as two, they would undo each other */
 	"\\b(?:todav[i\xC3\xAD]a\\s+no|ainda\\s+n[a\xC3\xA3]o|pas\\s+encore|noch\\s+nicht|abhi\\s+nahi)\\b",
 	"\\b(?:nunca|jamais|nicht|kein\\w*|niemals|nahi|nahin|mat(?!\\s*-?\\s*mul))\\b",
+	/* Dutch, Swedish and Danish: "geen eigen kernel", "inte än", "ikke endnu" */
+	"\\b(?:nog\\s+niet|inte\\s+[a\xC3\xA4]n|[a\xC3\xA4]nnu\\s+inte|ikke\\s+endnu|endnu\\s+ikke)\\b",
+	"\\b(?:niet|geen|nooit|inte|aldrig|ikke|ingen|inga)\\b",
 	"\\b(?:ni|nem)\\b", /* "ne ... pas de ranges, ni `tokenize`, ni `prefill`": neither */
 	/* French "pas", not "le pas de decode" (the step) */
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
 	"\\b(?:nao|n\xC3\xA3o)\\b", /* "não": a Latin-1 letter is a literal too (patset.c) */
 	"\\b(?:todav[ií]a|ainda|encore|noch|abhi\\s+nahi)\\b",
-	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein)\\b",
+	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein|senare|senere)\\b",
 	/* Chinese, Japanese and Korean, written without spaces: "先不做
 	 * FlashAttention" (not yet), "FlashAttention ではない" (is not), and
 	 * their "later" ("以后再", "まだ", "나중에"); Russian "не", "потом". */
@@ -1245,6 +1248,7 @@ static const char *const default_clause[] = {
 	"\\b(?:but|however|though|although|whereas|instead|so|because|since|which|while)\\b",
 	"\\b(?:bc|b/c|cuz|coz)\\b", /* "because" typed on a phone */
 	"\\b(?:pero|porque|mas|pois|mais|parce\\s+que|aber|weil|denn|lekin|kyunki|kyonki)\\b",
+	"\\b(?:maar|omdat|aangezien|men|eftersom|fordi)\\b", /* Dutch, Swedish, Danish: "niet ..., maar ..." */
 	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
 	/* "can't start prefill until it's done -> adds to TTFT": an arrow
 	 * before a consequence opens a clause of its own */

@@ -669,6 +669,8 @@ static void decorate(struct parser *p, struct linfo *l)
 			}
 			else if (k < end && (b[k] == '.' || b[k] == ')') && (k + 1 >= end || b[k + 1] == ' ' || b[k + 1] == '*'))
 				j = k + 1;
+			else if (b[i] != '(' && k + 2 < end && b[k] == '.' && b[k + 1] == ')' && b[k + 2] == ' ')
+				j = k + 2; /* "1.) A: ...", as German schools number */
 			else if (b[i] != '(' && k + 1 < end && (b[k] == ')' || b[k] == '.') && isupper((unsigned char)b[k + 1]))
 				j = k + 1; /* "1)Workload:": the space an IME's full-width "）" took */
 			else if (b[i] != '(' && (j = keycap_end(b, k, end)) > k)
@@ -1561,12 +1563,14 @@ static size_t next_inline_label(struct parser *p, size_t from, size_t end, int r
 /* "Word words:" at the start of a line, as a label would be. */
 static int label_like(const char *b, size_t s, size_t e)
 {
-	if (s >= e || !isalpha((unsigned char)b[s]))
+	/* letters outside ASCII count ("Ich würde folgendes probieren:",
+	 * "Nächstes Experiment:"): a byte of a UTF-8 sequence */
+	if (s >= e || !(isalpha((unsigned char)b[s]) || (unsigned char)b[s] >= 0x80))
 		return 0;
 	for (size_t i = s; i < e && i < s + 40; i++) {
 		if (b[i] == ':')
 			return i + 1 == e || b[i + 1] == ' ';
-		if (!(isalnum((unsigned char)b[i]) || strchr(" /&()_.-*", b[i])))
+		if (!(isalnum((unsigned char)b[i]) || (unsigned char)b[i] >= 0x80 || strchr(" /&()_.-*", b[i])))
 			return 0;
 	}
 	return 0;

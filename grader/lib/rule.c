@@ -266,7 +266,13 @@ static struct wordset ws_function = WORDSET(
 	"si", "cada", "hay", "ver", "confirma", "rechaza", "est\xC3\xA1", "j\xC3\xA1", "recebe", "mostra",
 	"confirme", "chaque", "sous", "voir", "montre", "wenn", "zeigt", "sonst", "im", "nach", "von", "oder",
 	"als", "wie", "dann", "bei", "agar", "hota", "ob", "jedes", "jeder", "jede", "unter", "einem", "einen",
-	"einer", "auf", "aus", "wird", "hat", "kann", "debajo", "entra", "sale", "dentro");
+	"einer", "auf", "aus", "wird", "hat", "kann", "debajo", "entra", "sale", "dentro",
+	/* Dutch, Swedish and Danish ("het is al flash", "och inte GPU-arbete", "det er ren CPU") */
+	"het", "een", "van", "zijn", "niet", "met", "voor", "dat", "maar", "omdat", "naar", "bij", "ook",
+	"nog", "wat", "wie", "dan", "er", "wordt", "worden", "heeft", "moet", "geen", "och", "att", "det", "som",
+	"\xC3\xA4r", "p\xC3\xA5", "f\xC3\xB6r", "inte", "av", "till", "om", "men", "eftersom", "vem", "vilken",
+	"fr\xC3\xA5n", "har", "ska", "m\xC3\xA5ste", "annars", "finns", "ett", "og", "ikke", "af", "fordi",
+	"hvem", "hvilken", "fra", "skal", "ellers", "findes", "et", "hvis");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
@@ -3443,9 +3449,11 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 		return TERSE_NO; /* a table row is terse by nature */
 	if (r->code_line[line - 1])
 		return TERSE_NO; /* so is code, and it is no keyword list */
-	int head = 1; /* the next word opens a clause (the sentence, or after "; ") */
+	int head = 1; /* the next word opens a clause (the sentence, or after "; " or a tag's ": ") */
 	for (size_t k = sp.start; k < sp.end;) {
-		if (b[k] == ';')
+		/* "@kenji: write a fused kernel", "Owner: measure ...": the
+		 * verb after a tag opens the clause, as after "; " */
+		if (b[k] == ';' || (b[k] == ':' && k + 1 < sp.end && b[k + 1] == ' '))
 			head = 1;
 		/* An arrow states an outcome ("float32 in -> H1 confirmed"),
 		 * a spaced "=" an identity ("matmul/attention = real

@@ -330,6 +330,26 @@ static void test_report_ime_numbers_and_repeats(void **state)
  * a sentence). One such line alone is prose. "C1. Workload: ..." is the
  * field behind a claim's tag, "edit: forgot Hardware: L4" behind its
  * afterthought. */
+/* A value runs on over the lines under its label until another label
+ * opens one, in any language ("Ich würde folgendes probieren:" is no
+ * part of the Top CUDA time), and "1.) " numbers an item. */
+static void test_report_nordic_labels(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	parse(&r, "Top CUDA time: matmul 38.4 ms dominates\nIch w\xC3\xBCrde folgendes probieren:\n- FlashAttention-3\n");
+	value_is(&r, "top-cuda", "matmul 38.4 ms dominates");
+	gr_report_free(&r);
+	parse(&r, "Top CUDA time: matmul 38.4 ms dominates\nI would try the following:\n- FlashAttention-3\n");
+	value_is(&r, "top-cuda", "matmul 38.4 ms dominates");
+	gr_report_free(&r);
+	parse(&r, "Workload: 7B\n\n1.) Waarom copy_: fp32 gewichten worden gecast.\n2.) Experiment: record_shapes.\n");
+	assert_int_equal(r.nitems, 2);
+	assert_int_equal(r.items[0].number, 1);
+	assert_int_equal(r.items[1].number, 2);
+	gr_report_free(&r);
+}
+
 static void test_report_colonless_labels(void **state)
 {
 	(void)state;
@@ -623,6 +643,7 @@ int main(void)
 		cmocka_unit_test(test_report_sections_by_heading_and_number),
 		cmocka_unit_test(test_report_ime_numbers_and_repeats),
 		cmocka_unit_test(test_report_colonless_labels),
+		cmocka_unit_test(test_report_nordic_labels),
 		cmocka_unit_test(test_report_paragraph_infers_next_experiment),
 		cmocka_unit_test(test_report_field_named_twice),
 		cmocka_unit_test(test_report_marks_before_labels),

@@ -3196,6 +3196,63 @@ static void test_rule_cjk_and_database_rounds(void **state)
  * report without labels; a batch "to be raised" is batching; the
  * command alone on the first line is no part of the keyword dump under it;
  * a keyword dump inferred as the next experiment is no proposal slot. */
+/* Two blind-round reports whole (part-a-blind149/012.md, part-a-blind150/003.md):
+ * what they test depends on their other lines. */
+static const char SV_REPORT[] = "grader new part-a\n\nWorkload: decoder-only LLM, 4096 in, 128 out, bf16, batch 1\n"
+		  "Hardware: L4\nTop CUDA time: matmul 38.4 + attention 31.7 ms = n\xC3\xB6""dv\xC3\xA4"
+		  "ndig matte. copy_ 19.6 + to 15.1 ms = flytt/cast, 2.8 GiB, borde inte beh\xC3\xB6vas.\n"
+		  "Top CPU / orchestration cost: tokenizer.encode 22 ms p\xC3\xA5 CPU \xE2\x80\x93"
+		  " inte GPU-arbete, men ligger i TTFT.\n"
+		  "Next experiment: en ny profilering med record_shapes=True och with_stack=True \xE2\x80\x93"
+		  " vem anropar to(), fr\xC3\xA5n vilken dtype/device?\n\n"
+		  "H1: vikter i fp32 som castas till bf16 \xE2\x86\x92"
+		  " test: record_shapes visar float32 in till aten::to; annars \xC3\xA4r H1 f\xC3\xB6rkastad.\n"
+		  "H2: CPU\xE2\x86\x94GPU-kopior (.cpu()/.to(\"cuda\")) \xE2\x86\x92"
+		  " test: Memcpy HtoD/DtoH i tracen; finns de inte \xC3\xA4r H2 f\xC3\xB6rkastad.\n\n"
+		  "Inte \xC3\xA4n: egen attention-kernel. Den \xC3\xA4r redan flash och g\xC3\xB6"
+		  "r riktig matte; kopiorna \xC3\xA4r of\xC3\xB6rklarade.\n\n/\xC3\x85sa\n";
+static const char SEV2_TICKET[] = "[SEV2] LLM inference latency regression - L4 pool\n\nImpact\n"
+		    "p99 TTFT blown, error budget burning. Every op in the profile is hot.\n\nDetection\n"
+		    "Profiler table attached by on-call (14:02 UTC).\n\nRoot cause\n"
+		    "GPU is saturated. matmul 38.4 ms, attention 31.7 ms, copy_ 19.6, to 15.1, slice 436 calls, tokenizer 22 ms. Copies are probably KV cache writes.\n"
+		    "\nMitigation / action items\n"
+		    "- @kenji: write a fused Triton attention kernel to replace SDPA (biggest win)\n"
+		    "- @mara: fuse copy_ and to into one kernel\n"
+		    "- @dev-oncall: swap tokenizer to the Rust fast tokenizer, 22 ms of CPU sits directly in TTFT\n"
+		    "- @kenji: torch.compile to get rid of the 436 slices\n- @mara: try int8 matmul\n"
+		    "Rollback plan: pin previous container tag.\n";
+
+/* Rounds 149-150: Dutch, German and Nordic writers; SRE incident tickets. */
+static void test_rule_nordic_and_sre_rounds(void **state)
+{
+	(void)state;
+	/* Dutch, Swedish and Danish negation: "Niet nu:", "Inte än:" defer. */
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"Niet nu: een eigen attention-kernel. Attention is al flash en doet echt werk; "
+				"eerst de kopie\xC3\xABn verklaren.\n", "not-yet"));
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"Inte \xC3\xA4n: egen attention-kernel. Den \xC3\xA4r redan flash och g\xC3\xB6r riktig "
+				"matte; kopiorna \xC3\xA4r of\xC3\xB6rklarade.\n", "not-yet"));
+	/* Their words of a claim: a Swedish report is no keyword list once
+	 * "inte" negates ("... - inte GPU-arbete, men ligger i TTFT"). */
+	assert_true(passes_in(part_a, SV_REPORT, "tokenizer-latency"));
+	/* An owner's tag before an imperative ("@kenji: write ..."): the verb
+	 * opens the clause, so the ticket's action item proposes the kernel. */
+	assert_false(passes_in(part_a, SEV2_TICKET, "no-custom-attention"));
+	/* "1.) A: ..." numbers the contrast's bullets. */
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_true(passes_in(b, "Contrast with Part A:\n1.) A: matmul is real math, 18 calls of ~2 ms on a 4096-token "
+				 "prefill.\n2.) B: matmul is 240 tiny GEMMs of ~25 us; launch and dispatch, not FLOPs.\n"
+				 "3.) A had flash attention and copies were the problem; B's problem is the Python loop.\n"
+				 "4.) Fused attention is wrong here: no attention op in the table, and the time goes to "
+				 "launches and Python.\n", "contrast-bullets"));
+	gr_exercise_free(b);
+	/* "tensors get moved CPU <-> GPU" (a two-way arrow) is host/device movement. */
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"Two hypotheses:\n(a) some weights are fp32 and get cast to bf16 at runtime\n"
+				"(b) tensors get moved CPU \xE2\x86\x94 GPU inside the forward\n", "copy-hypotheses"));
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3419,6 +3476,7 @@ int main(void)
 		cmocka_unit_test(test_rule_file_for_another_exercise),
 		cmocka_unit_test(test_rule_cjk_and_database_rounds),
 		cmocka_unit_test(test_rule_scientists_and_phones),
+		cmocka_unit_test(test_rule_nordic_and_sre_rounds),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
