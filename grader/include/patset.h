@@ -48,7 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GR_MAX_LITERALS 64      /* literals per pattern; more and it always runs */
+#define GR_MAX_LITERALS 256     /* literals per pattern; more and it always runs */
 #define GR_MATCH_LIMIT 1000000  /* PCRE2 backtracking steps per match */
 #define GR_DEPTH_LIMIT 10000    /* PCRE2 backtracking depth */
 #define GR_MAX_MENTIONS 4096    /* matches kept per pattern per text */

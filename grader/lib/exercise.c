@@ -1224,6 +1224,17 @@ static const char *const default_negation[] = {
 	/* Dutch, Swedish and Danish: "geen eigen kernel", "inte än", "ikke endnu" */
 	"\\b(?:nog\\s+niet|inte\\s+[a\xC3\xA4]n|[a\xC3\xA4]nnu\\s+inte|ikke\\s+endnu|endnu\\s+ikke)\\b",
 	"\\b(?:niet|geen|nooit|inte|aldrig|ikke|ingen|inga)\\b",
+	/* Italian, Polish, Czech, Ukrainian and Turkish: "non ancora", "jeszcze nie",
+	 * "ještě ne", "ще ні", "henüz değil" (one cue each); "non" (not "non-blocking"),
+	 * "nie", "není", "ні", "değil" */
+	"\\b(?:non\\s+ancora|ancora\\s+no|per\\s+ora\\s+no|non\\s+ora|jeszcze\\s+nie|nie\\s+teraz|"
+	"zat\xC3\xADm\\s+ne|je\xC5\xA1t\xC4\x9B\\s+ne|te\xC4\x8F\\s+ne|henüz\\s+değil|şimdilik\\s+değil)\\b",
+	"\\bnon\\b(?![-_]|\\s+(?:blocking|contiguous|trivial|zero|empty|linear|default|pinned|standard)\\b)",
+	"\\b(?:mai|niente|nessun\\w*|nie|nigdy|nikdy|nen\xC3\xAD)\\b",
+	"\\bne(?=\\s*[,.;:!])", /* Czech "- ještě ne." closing a line */
+	"\\bne(?:optimaliz|optymaliz|psal|psat|řeš|děl|sahal|budu|budeme)\\w*",
+	"\\b(?:değil|yok|hayır|asla)\\b",
+	"(?<!\\w)(?:ні|ще\\s+ні|ще\\s+не|не\\s+зараз|ніколи)(?!\\w)",
 	"\\b(?:ni|nem)\\b", /* "ne ... pas de ranges, ni `tokenize`, ni `prefill`": neither */
 	/* French "pas", not "le pas de decode" (the step) */
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
@@ -1249,6 +1260,10 @@ static const char *const default_clause[] = {
 	"\\b(?:bc|b/c|cuz|coz)\\b", /* "because" typed on a phone */
 	"\\b(?:pero|porque|mas|pois|mais|parce\\s+que|aber|weil|denn|lekin|kyunki|kyonki)\\b",
 	"\\b(?:maar|omdat|aangezien|men|eftersom|fordi)\\b", /* Dutch, Swedish, Danish: "niet ..., maar ..." */
+	/* Italian, Polish, Czech, Turkish, Ukrainian: "non è GPU, però ...", "ale", "ama", "але" */
+	"\\b(?:però|perché|quindi|poiché|ale|ponieważ|więc|protože|takže|ama|fakat|çünkü)\\b",
+	"\\b(?:ma|bo)\\b", /* two letters: a pattern of its own, so the long list keeps its literals */
+	"(?<!\\w)(?:але|бо|тому)(?!\\w)",
 	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
 	/* "can't start prefill until it's done -> adds to TTFT": an arrow
 	 * before a consequence opens a clause of its own */

@@ -269,10 +269,17 @@ static struct wordset ws_function = WORDSET(
 	"einer", "auf", "aus", "wird", "hat", "kann", "debajo", "entra", "sale", "dentro",
 	/* Dutch, Swedish and Danish ("het is al flash", "och inte GPU-arbete", "det er ren CPU") */
 	"het", "een", "van", "zijn", "niet", "met", "voor", "dat", "maar", "omdat", "naar", "bij", "ook",
-	"nog", "wat", "wie", "dan", "er", "wordt", "worden", "heeft", "moet", "geen", "och", "att", "det", "som",
+	"nog", "wat", "dan", "er", "wordt", "worden", "heeft", "moet", "geen", "och", "att", "det", "som",
 	"\xC3\xA4r", "p\xC3\xA5", "f\xC3\xB6r", "inte", "av", "till", "om", "men", "eftersom", "vem", "vilken",
 	"fr\xC3\xA5n", "har", "ska", "m\xC3\xA5ste", "annars", "finns", "ett", "og", "ikke", "af", "fordi",
-	"hvem", "hvilken", "fra", "skal", "ellers", "findes", "et", "hvis");
+	"hvem", "hvilken", "fra", "skal", "ellers", "findes", "hvis",
+	/* Italian, Polish, Czech, Turkish and Ukrainian */
+	"gli", "di", "della", "che", "non", "è", "sono", "perché", "già", "anche",
+	"questo", "nel", "nella", "alla", "ma", "w", "z", "się", "nie", "jest", "że", "jak",
+	"ale", "bo", "już", "czy", "co", "są", "od", "v", "že", "už",
+	"není", "jsou", "ve", "bir", "bu", "için", "ile", "ama", "çok", "var", "yok",
+	"daha", "gibi", "değil", "і", "в", "на", "з",
+	"що", "це", "не", "але");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
@@ -3342,7 +3349,7 @@ static int snake_names(const char *b, struct gr_span sp)
 		size_t z = e;
 		while (z < sp.end && (b[z] == ' ' || b[z] == '.'))
 			z++;
-		if (under && e > k && b[e - 1] != '_' && b[k] != '_' && (z == sp.end || b[z] == ',') &&
+		if (under && e > k && b[e - 1] != '_' && b[k] != '_' && (z == sp.end || b[z] == ',' || b[z] == '(') &&
 		    !gr_word_in(b + k, e - k, apis))
 			n++;
 		while (e < sp.end && b[e] != ',')

@@ -1711,6 +1711,30 @@ static size_t after_fillers(const char *b, size_t s, size_t e)
  * percent", "twenty four point four milliseconds", as a screen-reader user
  * or a dictation writes them): digits, so the facts can be checked. Other
  * number words ("one experiment") stay words. */
+/* "%61", "(%61,5)": Turkish writes the sign before the number. Read as
+ * "61%" (same length, in place), so the share is checked like any other;
+ * not a URL's "%20" inside a word, nor printf's "%5.2f". */
+static void percent_first(char *b, size_t len)
+{
+	for (char *p = memchr(b, '%', len); p; p = memchr(p + 1, '%', len - (size_t)(p + 1 - b))) {
+		size_t i = (size_t)(p - b), e = i + 1;
+		if (i > 0 && (isalnum((unsigned char)b[i - 1]) || b[i - 1] == '%'))
+			continue;
+		while (e < len && isdigit((unsigned char)b[e]))
+			e++;
+		if (e == i + 1 || e - i > 4)
+			continue; /* one to three digits */
+		if (e + 1 < len && (b[e] == '.' || b[e] == ',') && isdigit((unsigned char)b[e + 1]))
+			for (e++; e < len && isdigit((unsigned char)b[e]);)
+				e++;
+		if (e < len && (isalnum((unsigned char)b[e]) || b[e] == '%'))
+			continue;
+		memmove(b + i, b + i + 1, e - i - 1);
+		b[e - 1] = '%';
+		p = b + e - 1;
+	}
+}
+
 static size_t spelled_numbers(char *b, size_t len)
 {
 	size_t o = 0;
@@ -1977,6 +2001,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 	blank_form_blanks(b.p, b.len);
 	blank_page_furniture(b.p, b.len);
 	mend_hyphens(b.p, b.len);
+	percent_first(b.p, b.len);
 	if (tags_possible(b.p, b.len))
 		flags |= blank_tags(b.p, b.len);
 	flags |= blank_glossary(b.p, b.len);

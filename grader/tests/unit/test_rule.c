@@ -3253,6 +3253,32 @@ static void test_rule_nordic_and_sre_rounds(void **state)
 				"(b) tensors get moved CPU \xE2\x86\x94 GPU inside the forward\n", "copy-hypotheses"));
 }
 
+/* Rounds 151-152: Italian and Spanish; Polish, Czech, Ukrainian and Turkish. */
+static void test_rule_italian_and_slavic_rounds(void **state)
+{
+	(void)state;
+	/* Italian "non ... ancora" defers; "però" (but) opens a clause, so the
+	 * tokenizer's latency is affirmed after "Non è GPU". */
+	assert_true(passes_with(part_a, PART_A_FIVE,
+				"Non ottimizzerei ancora: l'attention. \xC3\x88 gi\xC3\xA0 un kernel flash e fa conto vero; "
+				"prima le copie.\n", "not-yet"));
+	assert_true(passes_in(part_a, "Top CPU / orchestration cost: tokenizer.encode 22 ms. Non \xC3\xA8 GPU, per\xC3\xB2 "
+				      "la richiesta lo aspetta, quindi entra nella latenza.\n", "tokenizer-latency"));
+	/* "non blocking", said without its hyphen, is the setting, not a "no". */
+	struct gr_exercise *c = load_exercise("part-c");
+	assert_false(passes_in(c, "Next experiment: check the dtypes of the copies with record shapes, and maybe also try "
+				 "pinned memory and non blocking on the .to calls, and if there's time torch compile the "
+				 "decode step\n", "single-experiment"));
+	gr_exercise_free(c);
+	/* A list of names with an explanation in parentheses after it is the
+	 * stretch's answer, not a keyword list. */
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_true(passes_in(st, "record_function ranges: tokenize, h2d_inputs, cast_dtype, prefill, decode_step "
+				  "(tokenizer=22ms CPU before first token, copy/to 54 calls 2.8GiB, forward split prefill "
+				  "vs decode)\n", "ranges-api"));
+	gr_exercise_free(st);
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3477,6 +3503,7 @@ int main(void)
 		cmocka_unit_test(test_rule_cjk_and_database_rounds),
 		cmocka_unit_test(test_rule_scientists_and_phones),
 		cmocka_unit_test(test_rule_nordic_and_sre_rounds),
+		cmocka_unit_test(test_rule_italian_and_slavic_rounds),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }

@@ -419,6 +419,18 @@ static void test_text_diff_and_chat(void **state)
 /* A tree drawn as `tree` prints it is an outline: rails and branches
  * become indentation, not a box-drawn table's "|" and "+" (which would
  * make its nodes a table's rows); a table's own box lines stay. */
+/* "%61" (Turkish writes the sign first) reads as "61%"; a URL's "%20"
+ * inside a word and printf's "%5.2f" stay as they are. */
+static void test_text_percent_first(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "copy_ %61 of CUDA time (%61,5); a%20b, %5.2f, 100%%\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "copy_ 61% of CUDA time (61,5%); a%20b, %5.2f, 100%%\n");
+	gr_text_free(&t);
+}
+
 static void test_text_tree_outline(void **state)
 {
 	(void)state;
@@ -547,6 +559,7 @@ int main(void)
 		cmocka_unit_test(test_text_diff_and_chat),
 		cmocka_unit_test(test_text_structured),
 		cmocka_unit_test(test_text_tree_outline),
+		cmocka_unit_test(test_text_percent_first),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
