@@ -48,7 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GR_MAX_LITERALS 256     /* literals per pattern; more and it always runs */
+#define GR_MAX_LITERALS 128     /* literals per pattern; more and it always runs */
 #define GR_MATCH_LIMIT 1000000  /* PCRE2 backtracking steps per match */
 #define GR_DEPTH_LIMIT 10000    /* PCRE2 backtracking depth */
 #define GR_MAX_MENTIONS 4096    /* matches kept per pattern per text */
@@ -235,11 +235,20 @@ struct gr_gate {
 	struct gr_literal *lit;
 	size_t n;   /* 0: nothing proved, the gate is always open */
 	int prefix; /* every match starts with one of them */
+	int high;   /* some alternatives match only text with a byte above 0x7F
+		     * (a Cyrillic or CJK label): open wherever the text holds one */
+	int shut;   /* ... and no other alternative: shut on ASCII texts */
 };
 
-/* Returns 0 or GR_ENOMEM; a pattern with no literal gives an open gate.
- * cache (NULL: none) keeps the literal analysis, as for sets. */
-int gr_gate_build(struct gr_gate *g, const char *pattern, struct gr_pcache *cache);
+/* Returns 0 or GR_ENOMEM. pattern: the alternatives that may match ASCII
+ * text (NULL: none); high: others exist, each of whose matches holds a
+ * byte above 0x7F (gr_pattern_high). A pattern with no literal gives an
+ * open gate. cache (NULL: none) keeps the literal analysis, as for sets. */
+int gr_gate_build(struct gr_gate *g, const char *pattern, int high, struct gr_pcache *cache);
+
+/* Does every match of pattern hold a byte above 0x7F, because each of its
+ * alternatives opens with one ("топ\s+cuda", "cuda\s*시간" does not)? */
+int gr_pattern_high(const char *pattern);
 
 /* May a match of the gate's pattern lie within [from, to) of the text t
  * indexes (starting at from, for a prefix gate)? 1 when it cannot tell. */

@@ -1712,11 +1712,20 @@ void gr_patset_free(struct gr_patset *set)
 	set->n = 0;
 }
 
-int gr_gate_build(struct gr_gate *g, const char *pattern, struct gr_pcache *cache)
+int gr_pattern_high(const char *pattern)
+{
+	return opens_high(pattern, pattern + strlen(pattern));
+}
+
+int gr_gate_build(struct gr_gate *g, const char *pattern, int high, struct gr_pcache *cache)
 {
 	char *lits[GR_MAX_LITERALS];
 	struct gr_lit_info info;
 	memset(g, 0, sizeof(*g));
+	g->high = high;
+	g->shut = high && !pattern;
+	if (!pattern)
+		return 0;
 	size_t k = literals_of(cache, pattern, lits, GR_MAX_LITERALS, &info);
 	if (!k)
 		return 0;
@@ -1739,7 +1748,11 @@ int gr_gate_build(struct gr_gate *g, const char *pattern, struct gr_pcache *cach
 
 int gr_gate_open(const struct gr_gate *g, const struct gr_trigrams *t, size_t from, size_t to)
 {
-	if (!g->n || !t || !t->lower)
+	if (!t || !t->lower || (g->high && !t->ascii))
+		return 1;
+	if (g->shut)
+		return 0; /* only alternatives an ASCII text cannot match */
+	if (!g->n)
 		return 1;
 	if (to > t->len)
 		to = t->len;

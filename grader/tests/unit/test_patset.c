@@ -554,6 +554,34 @@ static void test_compile_cache(void **state)
 	gr_patset_free(&alone);
 }
 
+/* A list whose Cyrillic or CJK labels can only match text with a byte
+ * above 0x7F keeps the English labels' gate on ASCII reports, and opens
+ * on every line of a report that holds such a byte. */
+static void test_gates_high(void **state)
+{
+	(void)state;
+	assert_true(gr_pattern_high("\xD1\x82\xD0\xBE\xD0\xBF\\s+cuda"));            /* "топ cuda" */
+	assert_true(gr_pattern_high("(?:\xE3\x83\xAF|\xD0\xB0)\\w*"));
+	assert_false(gr_pattern_high("cuda\\s*\xEC\x8B\x9C\xEA\xB0\x84"));            /* "cuda 시간" opens in ASCII */
+	assert_false(gr_pattern_high("\xD1\x82\xD0\xBE\xD0\xBF|cuda"));
+	struct gr_trigrams ascii, cyr;
+	const char *a = "Workload: x\nnothing here\n", *c = "\xD0\x9D\xD0\xB0\xD0\xB2\xD0\xB0\xD0\xBD\xD1\x82: x\nnothing\n";
+	assert_int_equal(gr_trigrams_build(&ascii, a, strlen(a)), 0);
+	assert_int_equal(gr_trigrams_build(&cyr, c, strlen(c)), 0);
+	struct gr_gate g;
+	assert_int_equal(gr_gate_build(&g, "(?:workload)", 1, NULL), 0);
+	assert_true(gr_gate_open(&g, &ascii, 0, 11));
+	assert_false(gr_gate_open(&g, &ascii, 12, 24)); /* "nothing here": no "workload" */
+	assert_true(gr_gate_open(&g, &cyr, 14, 21));    /* a Cyrillic text: any line may hold a label */
+	gr_gate_free(&g);
+	assert_int_equal(gr_gate_build(&g, NULL, 1, NULL), 0); /* every label Cyrillic */
+	assert_false(gr_gate_open(&g, &ascii, 0, 11));
+	assert_true(gr_gate_open(&g, &cyr, 0, 13));
+	gr_gate_free(&g);
+	gr_trigrams_free(&ascii);
+	gr_trigrams_free(&cyr);
+}
+
 static void test_gates(void **state)
 {
 	(void)state;
@@ -570,7 +598,7 @@ static void test_gates(void **state)
 		struct gr_gate g;
 		char msg[128];
 		size_t off;
-		assert_int_equal(gr_gate_build(&g, patterns[i], NULL), 0);
+		assert_int_equal(gr_gate_build(&g, patterns[i], 0, NULL), 0);
 		assert_true(i == 2 ? g.n == 0 : g.n > 0);
 		pcre2_code *re = gr_compile(patterns[i], msg, sizeof(msg), &off);
 		assert_non_null(re);
@@ -618,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_whole_word_patterns),
 		cmocka_unit_test(test_prefilter_finds_what_a_scan_finds),
 		cmocka_unit_test(test_gates),
+		cmocka_unit_test(test_gates_high),
 		cmocka_unit_test(test_high_patterns),
 		cmocka_unit_test(test_shared_patterns),
 		cmocka_unit_test(test_compile_cache),
