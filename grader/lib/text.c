@@ -21,6 +21,7 @@
 #include "markup.h"
 #include "structured.h"
 #include "chars.h"
+#include "diagram.h"
 
 /* Where the line starting at s ends: its '\n', or len. */
 static size_t line_end(const char *b, size_t s, size_t len)
@@ -245,6 +246,8 @@ static const char *mapping(unsigned cp, unsigned *flags, int digit_before, int d
 	case 0x2500: case 0x2501: case 0x2504: case 0x2505: case 0x2508: case 0x2509: case 0x254C:
 	case 0x254D: case 0x2550:
 		return "-";
+	case 0x25B6: case 0x27A1: case 0x2B95: /* "──▶", "➡": an arrow's head, "tokenize ──▶ h2d" reads "tokenize --> h2d" */
+		return ">";
 	/* Arabic script: "٦١٪" and Persian "۶۱٪" are 61%, "٢٤٫٤" is 24.4 */
 	case 0x066A:
 		return "%";
@@ -1991,6 +1994,7 @@ static int normalize(const char *src, size_t len, const char *name, struct gr_te
 		if (comments)
 			flags |= GR_TEXT_COMMENTS;
 	}
+	b.len = gr_diagram_plain(b.p, b.len); /* a mermaid or Graphviz block: its labels as lines */
 	flags |= blank_comments(b.p, b.len);
 	flags |= blank_mail(b.p, b.len);
 	flags |= read_diff(b.p, b.len);

@@ -431,6 +431,27 @@ static void test_text_percent_first(void **state)
 	gr_text_free(&t);
 }
 
+/* A mermaid or Graphviz block reads as its labels, line for line: the
+ * fields and range names inside it are found; the syntax is blank. */
+static void test_text_diagram(void **state)
+{
+	(void)state;
+	struct gr_text t;
+	const char *in = "```mermaid\nflowchart LR\n  W[\"Workload: 7B decode\"]\n"
+			 "  t[tokenize] --> x[to_device] -->|54 calls| p((prefill))\n  subgraph s1[decode loop]\n  end\n```\n"
+			 "gantt\n"
+			 "digraph G {\n  c [label=\"Top CUDA time\\naten::copy_ 61%\"];\n  \"a\" -> \"b\";\n}\nafter\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "\n\nWorkload: 7B decode\ntokenize -> to_device -> 54 calls -> prefill\ndecode loop\n\n\n"
+				   "gantt\n\nTop CUDA time: aten::copy_ 61%\na -> b\n\nafter\n");
+	gr_text_free(&t);
+	in = "```mermaid\ngantt\n    section tokenize\n    tokenizer.encode 22ms :a1, 0, 22\n```\n"
+	     "```mermaid\nsequenceDiagram\n  participant T as Tokenizer\n  T->>G: h2d_inputs\n```\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, "\n\ntokenize\ntokenizer.encode 22ms\n\n\n\nTokenizer\nh2d_inputs\n\n");
+	gr_text_free(&t);
+}
+
 static void test_text_tree_outline(void **state)
 {
 	(void)state;
@@ -559,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_text_diff_and_chat),
 		cmocka_unit_test(test_text_structured),
 		cmocka_unit_test(test_text_tree_outline),
+		cmocka_unit_test(test_text_diagram),
 		cmocka_unit_test(test_text_percent_first),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
