@@ -233,6 +233,43 @@ static enum kind opens(const char *s, const char *e)
 	return NONE;
 }
 
+/* Does the block opened on the line ending at e close within 500 lines (a
+ * fence for mermaid, the braces for Graphviz)? One left open is no
+ * diagram: the rest of the report would be read as one. */
+static int closes(const char *buf, size_t len, size_t e, enum kind kind, size_t *scanned)
+{
+	int depth = 0, quoted = 0;
+	if (kind == DOT) { /* count from the opening line's own brace */
+		size_t s = e;
+		while (s > 0 && buf[s - 1] != '\n')
+			s--;
+		for (size_t i = s; i < e; i++) {
+			quoted ^= buf[i] == '"';
+			depth += !quoted && buf[i] == '{';
+			depth -= !quoted && buf[i] == '}';
+		}
+		if (depth <= 0)
+			return 1;
+	}
+	for (size_t s = e + 1, lines = 0; s < len && lines < 500; lines++) { /* bounded: no quadratic scan */
+		const char *nl = memchr(buf + s, '\n', len - s);
+		size_t le = nl ? (size_t)(nl - buf) : len;
+		const char *p = skip_spaces(buf + s, buf + le);
+		if (kind == MERMAID && buf + le - p >= 3 && (!strncmp(p, "```", 3) || !strncmp(p, "~~~", 3)))
+			return 1;
+		for (size_t i = s; kind == DOT && i < le; i++) {
+			quoted ^= buf[i] == '"';
+			depth += !quoted && buf[i] == '{';
+			depth -= !quoted && buf[i] == '}';
+			if (depth <= 0)
+				return 1;
+		}
+		s = le + 1;
+		*scanned = s;
+	}
+	return 0;
+}
+
 size_t gr_diagram_plain(char *buf, size_t len)
 {
 	if (!gr_memmem(buf, len, "mermaid", 7) && !gr_memmem(buf, len, "graph", 5))
@@ -240,13 +277,15 @@ size_t gr_diagram_plain(char *buf, size_t len)
 	enum kind kind = NONE;
 	enum mode mode = FLOW;
 	int depth = 0;
-	size_t o = 0;
+	size_t o = 0, tried = 0; /* where a block left open was looked for: none opens before it */
 	for (size_t s = 0; s < len;) {
 		const char *nl = memchr(buf + s, '\n', len - s);
 		size_t e = nl ? (size_t)(nl - buf) : len;
 		struct line l = { buf + s, buf + e, buf + o, 0, 0 };
 		if (kind == NONE) {
-			kind = opens(l.s, l.e);
+			kind = s >= tried ? opens(l.s, l.e) : NONE;
+			if (kind != NONE && !closes(buf, len, e, kind, &tried))
+				kind = NONE;
 			mode = FLOW;
 			depth = 0;
 			if (kind == NONE) {

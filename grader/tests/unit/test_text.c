@@ -450,6 +450,11 @@ static void test_text_diagram(void **state)
 	norm(in, strlen(in), &t);
 	assert_string_equal(t.buf, "\n\ntokenize\ntokenizer.encode 22ms\n\n\n\nTokenizer\nh2d_inputs\n\n");
 	gr_text_free(&t);
+	/* A block never closed is no diagram: the prose after it stays. */
+	in = "```mermaid\nt[tokenize] --> x[h2d]\nthis prose stays (really)\n";
+	norm(in, strlen(in), &t);
+	assert_string_equal(t.buf, in);
+	gr_text_free(&t);
 }
 
 static void test_text_tree_outline(void **state)
