@@ -4985,14 +4985,19 @@ static int acts_on_found(const char *b, size_t off, size_t end)
 
 /* Is the clause at cs the consequent of a sentence that opens with a
  * condition ("If so, load with torch_dtype=float16", "Once confirmed,
- * ...", "Depending on what that shows, ...")? After a first experiment it is what that experiment's result
- * decides, not another one. */
-static int contingent(const char *b, struct gr_span sentence, size_t cs)
+ * ...", "Depending on what that shows, ...")? at: the verb's offset. After
+ * a first experiment it is what that experiment's result decides, not
+ * another one. */
+static int contingent(const char *b, struct gr_span sentence, size_t cs, size_t at)
 {
 	static const char *const opener[] = { "if", "once", "when", "assuming", "depending", NULL };
 	static const char *const joins[] = { "and", "then", "but", NULL };
 	struct gr_span w = first_word(b, sentence);
 	if (cs > w.end && gr_word_in(b + w.start, w.end - w.start, opener))
+		return 1;
+	/* "Depending on what it shows I'd then load ...": no comma parts the
+	 * condition from its consequent, but the verb comes after it */
+	if (at > w.end && w.end - w.start == 9 && !strncasecmp(b + w.start, "depending", 9))
 		return 1;
 	/* "..., and if it's fp32 on the weights, load the checkpoint in bf16":
 	 * the clause before this one opens with a condition. */
@@ -5546,7 +5551,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 		if (inside && a->r->items[i].indent > top + 1)
 			continue;
 		if (inside && item_has_action(a, rule, it) &&
-		    !explains(b, it, it.end) && !contingent(b, it, it.end))
+		    !explains(b, it, it.end) && !contingent(b, it, it.end, it.end))
 			items++; /* not "- why: ...", "- what I expect: ...", "- if it's fp32 -> a cast": what
 				  * the plan is for, or how its result reads */
 	}
@@ -5570,7 +5575,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 				continue;
 			if (x->start > 0 && b[x->start - 1] == '`' && b[x->end] == '`')
 				continue; /* "`add` and `relu` collapse": an op's name, not a verb */
-			if (actions > 0 && contingent(b, a->r->sentences[x->sentence], cs))
+			if (actions > 0 && contingent(b, a->r->sentences[x->sentence], cs, x->start))
 				continue; /* "If so, load in bf16 and re-profile": what the result decides */
 			if (actions > 0 && acts_on_found(b, x->end, a->r->clauses[x->clause].end))
 				continue; /* "find the .to() in the loop, move those tensors ...": one experiment */

@@ -3279,6 +3279,21 @@ static void test_rule_italian_and_slavic_rounds(void **state)
 	gr_exercise_free(st);
 }
 
+/* Round 156: what a probe's result decides is no second experiment, even
+ * with no comma after the condition, and a choice made "then", after it. */
+static void test_rule_bootcamp_round(void **state)
+{
+	(void)state;
+	assert_true(passes_in(part_a, "Next experiment: re-profile with record_shapes=True and sort by aten::to. "
+				      "Depending on what it shows I'd then load the model in bf16.\n", "single-experiment"));
+	assert_true(passes_in(part_a, "Next experiment: re-profile with record_shapes=True + with_stack=True and sort by "
+				      "aten::to. depending on what it shows I'd then either load the model in bf16 properly "
+				      "or move input creation onto the gpu, but first I need to know which\n",
+			      "single-experiment"));
+	assert_false(passes_in(part_a, "Next experiment: either load the model in bf16 or move input creation onto the "
+				       "gpu.\n", "single-experiment"));
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3504,6 +3519,7 @@ int main(void)
 		cmocka_unit_test(test_rule_scientists_and_phones),
 		cmocka_unit_test(test_rule_nordic_and_sre_rounds),
 		cmocka_unit_test(test_rule_italian_and_slavic_rounds),
+		cmocka_unit_test(test_rule_bootcamp_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
