@@ -53,6 +53,19 @@ static int check_examples(const struct gr_exercise *ex, struct gr_scratch *s)
 	return n;
 }
 
+/* A field's labels, a section's headings, their inferences: one
+ * alternation each, tried on every line or sentence its gate lets through.
+ * One alternative without a literal (or more literals in all than
+ * GR_MAX_LITERALS) leaves the gate open, and every line pays. */
+static void note_open_gate(const struct gr_exercise *ex, const char *kind, const char *id, const char *what,
+			   const pcre2_code *re, const struct gr_gate *gate)
+{
+	if (re && !gate->n && !gate->shut)
+		printf("%s: note: %s '%s', '%s' hold no literal in every pattern (or more than %d in all), so every "
+		       "line tries them; find the pattern without a word of three letters\n",
+		       ex->path, kind, id, what, GR_MAX_LITERALS);
+}
+
 /* Speed, not correctness: a concept pattern with no literal the report
  * index can look for (three letters or more that every match holds, or a
  * two-letter prefix) is run over every report. A note, not a problem. */
@@ -70,32 +83,17 @@ static void note_slow_patterns(const struct gr_exercise *ex)
 			       ex->path, ex->concepts[c].id, n > 60 ? 60 : n, src, n > 60 ? "..." : "");
 		}
 	}
-	/* A field's labels, a section's headings, their inferences: one
-	 * alternation each, tried on every line or sentence its gate lets
-	 * through. One alternative without a literal (or more literals in all
-	 * than GR_MAX_LITERALS) leaves the gate open, and every line pays. */
-	struct {
-		const char *kind, *id, *what;
-		const pcre2_code *re;
-		const struct gr_gate *gate;
-	} lists[3 * 32 + 2 * 32]; /* at most 32 fields and 32 sections (exercise.c) */
-	size_t nl = 0;
-	for (size_t f = 0; f < ex->nfields && nl + 3 <= sizeof(lists) / sizeof(lists[0]); f++) {
+	for (size_t f = 0; f < ex->nfields; f++) {
 		const struct gr_field *fd = &ex->fields[f];
-		lists[nl++] = (typeof(lists[0])){ "field", fd->id, "labels", fd->label_re, &fd->label_gate };
-		lists[nl++] = (typeof(lists[0])){ "field", fd->id, "aliases", fd->alias_re, &fd->alias_gate };
-		lists[nl++] = (typeof(lists[0])){ "field", fd->id, "infer", fd->infer_re, &fd->infer_gate };
+		note_open_gate(ex, "field", fd->id, "labels", fd->label_re, &fd->label_gate);
+		note_open_gate(ex, "field", fd->id, "aliases", fd->alias_re, &fd->alias_gate);
+		note_open_gate(ex, "field", fd->id, "infer", fd->infer_re, &fd->infer_gate);
 	}
-	for (size_t k = 0; k < ex->nsections && nl + 2 <= sizeof(lists) / sizeof(lists[0]); k++) {
+	for (size_t k = 0; k < ex->nsections; k++) {
 		const struct gr_section *sc = &ex->sections[k];
-		lists[nl++] = (typeof(lists[0])){ "section", sc->id, "heading", sc->heading_re, &sc->heading_gate };
-		lists[nl++] = (typeof(lists[0])){ "section", sc->id, "infer", sc->infer_re, &sc->infer_gate };
+		note_open_gate(ex, "section", sc->id, "heading", sc->heading_re, &sc->heading_gate);
+		note_open_gate(ex, "section", sc->id, "infer", sc->infer_re, &sc->infer_gate);
 	}
-	for (size_t i = 0; i < nl; i++)
-		if (lists[i].re && !lists[i].gate->n)
-			printf("%s: note: %s '%s', '%s' hold no literal in every pattern (or more than %d in all), so "
-			       "every line tries them; find the pattern without a word of three letters\n",
-			       ex->path, lists[i].kind, lists[i].id, lists[i].what, GR_MAX_LITERALS);
 }
 
 /* A concept's patterns are matched one by one, so a pattern that opens

@@ -219,12 +219,27 @@ static void dot_line(struct line *l)
 	}
 }
 
+/* Does the line [p, e) open with a code fence, ``` or ~~~? */
+static int fence(const char *p, const char *e)
+{
+	p = skip_spaces(p, e);
+	return e - p >= 3 && (!strncmp(p, "```", 3) || !strncmp(p, "~~~", 3));
+}
+
+/* What byte c does to a Graphviz graph's brace depth (+1, -1, 0), quotes
+ * respected: *quoted carries from byte to byte. */
+static int brace(char c, int *quoted)
+{
+	*quoted ^= c == '"';
+	return *quoted ? 0 : c == '{' ? 1 : c == '}' ? -1 : 0;
+}
+
 /* The diagram a line opens: "```mermaid" (or "~~~mermaid"), "digraph G {",
  * "graph {", "strict digraph {". */
 static enum kind opens(const char *s, const char *e)
 {
 	const char *p = skip_spaces(s, e);
-	if (e - p >= 10 && (!strncmp(p, "```", 3) || !strncmp(p, "~~~", 3)) && word_is(skip_spaces(p + 3, e), e, "mermaid"))
+	if (fence(p, e) && word_is(skip_spaces(p + 3, e), e, "mermaid"))
 		return MERMAID;
 	if (word_is(p, e, "strict"))
 		p = skip_spaces(p + 6, e);
@@ -243,27 +258,19 @@ static int closes(const char *buf, size_t len, size_t e, enum kind kind, size_t 
 		size_t s = e;
 		while (s > 0 && buf[s - 1] != '\n')
 			s--;
-		for (size_t i = s; i < e; i++) {
-			quoted ^= buf[i] == '"';
-			depth += !quoted && buf[i] == '{';
-			depth -= !quoted && buf[i] == '}';
-		}
+		for (size_t i = s; i < e; i++)
+			depth += brace(buf[i], &quoted);
 		if (depth <= 0)
 			return 1;
 	}
 	for (size_t s = e + 1, lines = 0; s < len && lines < 500; lines++) { /* bounded: no quadratic scan */
 		const char *nl = memchr(buf + s, '\n', len - s);
 		size_t le = nl ? (size_t)(nl - buf) : len;
-		const char *p = skip_spaces(buf + s, buf + le);
-		if (kind == MERMAID && buf + le - p >= 3 && (!strncmp(p, "```", 3) || !strncmp(p, "~~~", 3)))
+		if (kind == MERMAID && fence(buf + s, buf + le))
 			return 1;
-		for (size_t i = s; kind == DOT && i < le; i++) {
-			quoted ^= buf[i] == '"';
-			depth += !quoted && buf[i] == '{';
-			depth -= !quoted && buf[i] == '}';
-			if (depth <= 0)
+		for (size_t i = s; kind == DOT && i < le; i++)
+			if ((depth += brace(buf[i], &quoted)) <= 0)
 				return 1;
-		}
 		s = le + 1;
 		*scanned = s;
 	}
@@ -293,8 +300,7 @@ size_t gr_diagram_plain(char *buf, size_t len)
 				l.n = e - s;
 			}
 		} else if (kind == MERMAID) {
-			const char *p = skip_spaces(l.s, l.e);
-			if (l.e - p >= 3 && (!strncmp(p, "```", 3) || !strncmp(p, "~~~", 3)))
+			if (fence(l.s, l.e))
 				kind = NONE;
 			else
 				mermaid_line(&l, &mode);
@@ -303,11 +309,8 @@ size_t gr_diagram_plain(char *buf, size_t len)
 		}
 		if (kind == DOT) { /* the braces outside quotes: the graph ends where they close */
 			int quoted = 0;
-			for (const char *p = buf + s; p < buf + e; p++) {
-				quoted ^= *p == '"';
-				depth += !quoted && *p == '{';
-				depth -= !quoted && *p == '}';
-			}
+			for (const char *p = buf + s; p < buf + e; p++)
+				depth += brace(*p, &quoted);
 			if (depth <= 0)
 				kind = NONE;
 		}

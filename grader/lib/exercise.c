@@ -468,18 +468,21 @@ static char *join_items(yaml_node_t *const *items, size_t count)
  * can match, the others (every match holds a byte above 0x7F: "топ\s+cuda",
  * "ワークロード") set aside, so Cyrillic and CJK labels leave ASCII
  * reports' lines gated by the English ones' literals. */
-static int build_gate(struct gr_gate *gate, yaml_node_t *const *items, size_t count, struct gr_pcache *pc)
+static int build_gate(struct gr_gate *gate, yaml_node_t *const *items, size_t count, const char *joined,
+		      struct gr_pcache *pc)
 {
 	yaml_node_t *low[256];
 	size_t nlow = 0;
 	for (size_t i = 0; i < count && i < 256; i++)
 		if (!gr_pattern_high(scalar(items[i])))
 			low[nlow++] = items[i];
-	char *joined = nlow ? join_items(low, nlow) : NULL;
-	if (nlow && !joined)
+	if (nlow == count) /* the usual case: the alternation as compiled */
+		return gr_gate_build(gate, joined, 0, pc);
+	char *part = nlow ? join_items(low, nlow) : NULL;
+	if (nlow && !part)
 		return GR_ENOMEM;
-	int rc = gr_gate_build(gate, joined, nlow < count, pc);
-	free(joined);
+	int rc = gr_gate_build(gate, part, 1, pc);
+	free(part);
 	return rc;
 }
 
@@ -531,7 +534,7 @@ static int compile_list_later(struct loader *L, yaml_node_t *const *items, size_
 		return GR_ENOMEM;
 	int rc = gr_pcache_compile_later(L->pc, joined, PLAIN_OPTIONS | PCRE2_USE_OFFSET_LIMIT, out, &code, &off) < 0
 			 ? GR_EINPUT
-			 : build_gate(gate, items, count, L->pc);
+			 : build_gate(gate, items, count, joined, L->pc);
 	free(joined);
 	return rc;
 }
@@ -568,7 +571,7 @@ static int compile_list(struct loader *L, yaml_node_t *n, const char *owner, pcr
 	char msg[256];
 	size_t off;
 	*out = compile_joined(L, joined, msg, sizeof(msg), &off);
-	int rc = *out ? build_gate(gate, items, count, L->pc) : 0;
+	int rc = *out ? build_gate(gate, items, count, joined, L->pc) : 0;
 	free(joined);
 	if (!*out)
 		return fail(L, n, "patterns of %s do not combine: %s", owner, msg);
