@@ -40,6 +40,9 @@ struct loader {
 	size_t nlibs;
 	struct named *named;     /* every `patterns:` list, the exercise's and its libraries' */
 	size_t nnamed, cnamed;
+	yaml_node_t *listing;    /* the `patterns:` map being read, for a use of a list below */
+	yaml_document_t builtin; /* the grader's own cue lists as nodes, once used */
+	int has_builtin;
 };
 
 /* A file of shared patterns an exercise includes (exercises/lib/): its
@@ -348,6 +351,10 @@ static int matches_empty(struct loader *L, pcre2_code *re)
 /* The patterns of a node: one scalar or a list of them (at most 256), none
  * empty. Fills items (for error positions) and returns the count, or a
  * negative code with the error set. */
+/* {use: grader-negation} and the other built-in cue lists (see below). */
+#define GR_BUILTIN_PREFIX "grader-"
+static const struct named *builtin_named(struct loader *L, yaml_node_t *v);
+
 /* The named list {use: NAME} refers to, or NULL after an error. */
 static const struct named *named_ref(struct loader *L, yaml_node_t *m, const char *owner)
 {
@@ -364,6 +371,13 @@ static const struct named *named_ref(struct loader *L, yaml_node_t *m, const cha
 	for (size_t i = 0; i < L->nnamed; i++)
 		if (!strcmp(L->named[i].name, scalar(v)))
 			return &L->named[i];
+	if (!strncmp(scalar(v), GR_BUILTIN_PREFIX, strlen(GR_BUILTIN_PREFIX)))
+		return builtin_named(L, v);
+	if (L->listing && map_get(L, L->listing, scalar(v))) {
+		fail(L, v, "%s uses pattern list '%s', which is defined below it: a list can use only the lists above it",
+		     owner, scalar(v));
+		return NULL;
+	}
 	fail(L, v, "%s uses pattern list '%s', which neither 'patterns:' nor an included file defines", owner,
 	     scalar(v));
 	return NULL;
@@ -1212,7 +1226,8 @@ static int load_criteria(struct loader *L, yaml_node_t *n)
 }
 
 /* Polarity cues: the defaults are English function words (not exercise
- * knowledge); an exercise may replace them under 'polarity'. */
+ * knowledge); an exercise may replace them under 'polarity', or extend
+ * them ({use: grader-negation}: builtin_lists below). */
 /* Negation cues reject a mention on either side in its clause ("not a
  * kernel", "a kernel is premature"); deferral cues only what follows them
  * ("instead of a kernel", "before writing a kernel"). "before"/"until" defer
@@ -1293,6 +1308,65 @@ static const char *const default_clause[] = {
 	"goes|blocks?|delays?|counts?|straight|directly|into|added|part)\\b)",
 	NULL
 };
+
+/* The defaults above as named lists, so an exercise's cues can extend them
+ * rather than copy them: polarity: {negation: [{use: grader-negation},
+ * '\bleft\s+alone\b']}. Built as a document of their own on first use,
+ * all three at once: adding a node may move the others. */
+static const struct {
+	const char *name;
+	const char *const *pats;
+} builtin_lists[] = {
+	{ GR_BUILTIN_PREFIX "negation", default_negation },
+	{ GR_BUILTIN_PREFIX "deferral", default_deferral },
+	{ GR_BUILTIN_PREFIX "clause", default_clause },
+};
+#define GR_NBUILTIN (sizeof(builtin_lists) / sizeof(builtin_lists[0]))
+
+static int add_builtin_lists(struct loader *L)
+{
+	int first[GR_NBUILTIN], count[GR_NBUILTIN];
+	if (!yaml_document_initialize(&L->builtin, NULL, NULL, NULL, 1, 1))
+		return GR_ENOMEM;
+	L->has_builtin = 1;
+	for (size_t i = 0; i < GR_NBUILTIN; i++) {
+		count[i] = 0;
+		first[i] = yaml_document_add_scalar(&L->builtin, NULL, (yaml_char_t *)builtin_lists[i].name, -1,
+						    YAML_PLAIN_SCALAR_STYLE);
+		for (const char *const *p = builtin_lists[i].pats; first[i] && *p; p++, count[i]++)
+			if (!yaml_document_add_scalar(&L->builtin, NULL, (yaml_char_t *)*p, -1, YAML_PLAIN_SCALAR_STYLE))
+				return GR_ENOMEM;
+		if (!first[i])
+			return GR_ENOMEM;
+	}
+	for (size_t i = 0; i < GR_NBUILTIN; i++) { /* the nodes stay put from here on */
+		if (GR_GROW(L->named, L->nnamed, L->cnamed, 16) < 0)
+			return GR_ENOMEM;
+		struct named *nl = &L->named[L->nnamed];
+		if (!(nl->items = calloc((size_t)count[i], sizeof(*nl->items))))
+			return GR_ENOMEM;
+		nl->key = yaml_document_get_node(&L->builtin, first[i]);
+		nl->name = builtin_lists[i].name;
+		for (nl->n = 0; nl->n < (size_t)count[i]; nl->n++)
+			nl->items[nl->n] = yaml_document_get_node(&L->builtin, first[i] + 1 + (int)nl->n);
+		L->nnamed++;
+	}
+	return 0;
+}
+
+static const struct named *builtin_named(struct loader *L, yaml_node_t *v)
+{
+	if (!L->has_builtin && add_builtin_lists(L)) {
+		gr_error_set(L->err, GR_ENOMEM, L->path, 0, 0, "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < L->nnamed; i++)
+		if (!strcmp(L->named[i].name, scalar(v)))
+			return &L->named[i];
+	fail(L, v, "there is no built-in pattern list '%s': the grader's own are %snegation, %sdeferral and %sclause",
+	     scalar(v), GR_BUILTIN_PREFIX, GR_BUILTIN_PREFIX, GR_BUILTIN_PREFIX);
+	return NULL;
+}
 
 static int compile_defaults(struct loader *L, const char *const *pats, struct gr_patset *out)
 {
@@ -1616,7 +1690,9 @@ static int read_document(struct loader *L, yaml_document_t *doc, const char *pat
 static int read_yaml_file(const char *path, char **src, size_t *len, struct gr_error *err);
 
 /* Add the lists of map n (`patterns:`: NAME: [pattern, ...]) to L->named.
- * Each item is a pattern: a list is spliced whole, never built of others. */
+ * An item is a pattern, or {use: NAME} of a list defined above it (or in a
+ * file included before, or built in): what a list splices is complete, so
+ * no list can splice itself. */
 static int load_named(struct loader *L, yaml_node_t *n)
 {
 	if (expect(L, n, YAML_MAPPING_NODE, "'patterns'"))
@@ -1625,38 +1701,37 @@ static int load_named(struct loader *L, yaml_node_t *n)
 		yaml_node_t *k = node_at(L, p->key), *v = node_at(L, p->value);
 		if (expect(L, k, YAML_SCALAR_NODE, "a pattern list's name") || !v)
 			return GR_EINPUT;
+		if (!strncmp(scalar(k), GR_BUILTIN_PREFIX, strlen(GR_BUILTIN_PREFIX)))
+			return fail(L, k, "pattern list names starting with '%s' are the grader's own: rename '%s'",
+				    GR_BUILTIN_PREFIX, scalar(k));
 		for (size_t i = 0; i < L->nnamed; i++)
 			if (!strcmp(L->named[i].name, scalar(k))) {
 				const struct library *lib = library_of(L, L->named[i].key);
 				return fail(L, k, "pattern list '%s' is defined twice (first at %s:%d)", scalar(k),
 					    lib ? lib->path : L->path, (int)L->named[i].key->start_mark.line + 1);
 			}
-		size_t cnt = v->type == YAML_SEQUENCE_NODE
-				     ? (size_t)(v->data.sequence.items.top - v->data.sequence.items.start) : 1;
 		if (v->type != YAML_SEQUENCE_NODE && v->type != YAML_SCALAR_NODE)
 			return fail(L, v, "pattern list '%s' must be a string or a list of strings", scalar(k));
-		if (cnt == 0 || cnt > 256)
+		if (v->type == YAML_SEQUENCE_NODE && v->data.sequence.items.top == v->data.sequence.items.start)
 			return fail(L, v, "pattern list '%s' must hold 1 to 256 patterns", scalar(k));
+		char owner[160];
+		snprintf(owner, sizeof(owner), "pattern list '%s'", scalar(k));
+		yaml_node_t *items[256];
+		L->listing = n;
+		int cnt = gather_patterns(L, v, owner, items);
+		L->listing = NULL;
+		if (cnt < 0)
+			return GR_EINPUT;
 		if (GR_GROW(L->named, L->nnamed, L->cnamed, 16) < 0)
 			return GR_ENOMEM;
 		struct named *nl = &L->named[L->nnamed];
-		if (!(nl->items = calloc(cnt, sizeof(*nl->items))))
+		if (!(nl->items = malloc((size_t)cnt * sizeof(*nl->items))))
 			return GR_ENOMEM;
+		memcpy(nl->items, items, (size_t)cnt * sizeof(*items));
 		nl->name = scalar(k);
 		nl->key = k;
-		nl->n = 0;
+		nl->n = (size_t)cnt;
 		L->nnamed++;
-		for (size_t i = 0; i < cnt; i++) {
-			yaml_node_t *it = v->type == YAML_SCALAR_NODE ? v : node_at(L, v->data.sequence.items.start[i]);
-			if (!it)
-				return fail(L, v, "exercise is too large or has too many aliases");
-			if (it->type != YAML_SCALAR_NODE)
-				return fail(L, it, "pattern list '%s' must hold patterns (strings), found %s", scalar(k),
-					    type_name(it));
-			if (!*scalar(it))
-				return fail(L, it, "empty pattern in pattern list '%s'", scalar(k));
-			nl->items[nl->n++] = it;
-		}
 	}
 	return 0;
 }
@@ -1748,6 +1823,8 @@ static void free_libraries(struct loader *L)
 	for (size_t i = 0; i < L->nnamed; i++)
 		free(L->named[i].items);
 	free(L->named);
+	if (L->has_builtin)
+		yaml_document_delete(&L->builtin);
 	for (size_t i = 0; i < L->nlibs; i++) {
 		gr_ydoc_free(&L->libs[i].doc, L->libs[i].arena);
 		free(L->libs[i].path);

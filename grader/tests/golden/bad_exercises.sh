@@ -68,7 +68,9 @@ bad $D/use-unknown.yaml "$D/use-unknown.yaml:13:28: concept 'math' uses pattern 
 bad $D/use-bad-key.yaml "$D/use-bad-key.yaml:13:11: unknown key 'uses' in a pattern's {use: NAME}"
 bad $D/use-bad-pattern.yaml "$D/lib/shared.yaml:4:24: bad pattern in concept 'math' at offset 9: missing closing parenthesis"
 bad $D/patterns-twice.yaml "$D/patterns-twice.yaml:5:3: pattern list 'math-words' is defined twice (first at $D/lib/shared.yaml:3)"
-bad $D/patterns-nested.yaml "$D/patterns-nested.yaml:5:7: pattern list 'b' must hold patterns (strings), found a mapping"
+bad $D/patterns-nested.yaml "$D/patterns-nested.yaml:4:13: pattern list 'b' uses pattern list 'a', which is defined below it: a list can use only the lists above it"
+bad $D/use-builtin-unknown.yaml "$D/use-builtin-unknown.yaml:5:23: there is no built-in pattern list 'grader-negaton': the grader's own are grader-negation, grader-deferral and grader-clause"
+bad $D/patterns-reserved.yaml "$D/patterns-reserved.yaml:5:3: pattern list names starting with 'grader-' are the grader's own: rename 'grader-b'"
 
 # Size, depth and aliases: refused quickly, in little memory.
 bad $D/rule-depth-40.yaml "$D/rule-depth-40.yaml:17:209: rules nest deeper than 32 levels"

@@ -176,6 +176,39 @@ static void test_exercise_shared_patterns(void **state)
 	gr_exercise_free(ex);
 }
 
+/* An exercise extends the grader's own cues instead of copying them, and a
+ * named list may splice the lists above it. */
+static void test_exercise_builtin_lists(void **state)
+{
+	(void)state;
+	struct gr_error err = { 0 };
+	struct gr_exercise *plain = NULL, *ex = NULL;
+	char file[1024];
+	snprintf(file, sizeof(file), "concepts:\n  c: ['\\bmm\\b']\n%s", CRIT);
+	if (load_file(BARE, file, &err, &plain))
+		fail_msg("%d:%d: %s", err.line, err.col, err.message);
+	const char *body = "patterns:\n  mm: ['\\bmm\\b']\n  math: [{use: mm}, '\\bbmm\\b']\n"
+			   "  cues: [{use: grader-negation}, '\\bleft\\s+alone\\b']\n"
+			   "concepts:\n  c: {use: math}\n"
+			   "polarity:\n  negation: {use: cues}\n  clause: [{use: grader-clause}]\n";
+	snprintf(file, sizeof(file), "%s%s", body, CRIT);
+	if (load_file(BARE, file, &err, &ex))
+		fail_msg("%d:%d: %s", err.line, err.col, err.message);
+	int c = gr_exercise_concept(ex, "c");
+	assert_true(c >= 0);
+	assert_int_equal(ex->concepts[c].npatterns, 2);
+	assert_string_equal(ex->concepts[c].patterns[0], "\\bmm\\b");
+	/* every default cue, in order, then the exercise's own */
+	assert_int_equal(ex->negation.n, plain->negation.n + 1);
+	for (size_t i = 0; i < plain->negation.n; i++)
+		assert_string_equal(ex->negation.v[i].src, plain->negation.v[i].src);
+	assert_string_equal(ex->negation.v[plain->negation.n].src, "\\bleft\\s+alone\\b");
+	assert_int_equal(ex->clause.n, plain->clause.n);
+	assert_int_equal(ex->deferral.n, plain->deferral.n);
+	gr_exercise_free(ex);
+	gr_exercise_free(plain);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +220,7 @@ int main(void)
 		cmocka_unit_test(test_exercise_empty_pattern_matches_everything),
 		cmocka_unit_test(test_exercise_list_errors_where_they_are),
 		cmocka_unit_test(test_exercise_shared_patterns),
+		cmocka_unit_test(test_exercise_builtin_lists),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
