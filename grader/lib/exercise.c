@@ -1258,6 +1258,8 @@ static const char *const default_negation[] = {
 	/* "noch nicht" is one cue: as two, they would undo each other */
 	"\\b(?:todav[i\xC3\xAD]a\\s+no|ainda\\s+n[a\xC3\xA3]o|pas\\s+encore|noch\\s+nicht|abhi\\s+nahi)\\b",
 	"\\b(?:nunca|jamais|nicht|kein\\w*|niemals|nahi|nahin|mat(?!\\s*-?\\s*mul))\\b",
+	/* Tamil in Latin letters: "Ippo venaam: custom kernel" (not now), "GPU-la illa" (is not) */
+	"\\b(?:venaam|vendaam|vendam|illa|illai)\\b",
 	/* Dutch, Swedish and Danish: "geen eigen kernel", "inte än", "ikke endnu" */
 	"\\b(?:nog\\s+niet|inte\\s+[a\xC3\xA4]n|[a\xC3\xA4]nnu\\s+inte|ikke\\s+endnu|endnu\\s+ikke)\\b",
 	"\\b(?:niet|geen|nooit|inte|aldrig|ikke|ingen|inga)\\b",

@@ -2078,7 +2078,15 @@ static int version_heading(const struct parser *p, const struct linfo *l, const 
 	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item == 1 || p->buf[l->body] == '(')
 		return 0; /* "- (Noor's first draft, we dropped it)": an aside, not a heading */
 	size_t s, e;
-	if (!short_line(p, l, 8, &s, &e)) {
+	const char *paren = memchr(p->buf + l->body, '(', l->off + l->len - l->body);
+	if (!short_line(p, l, 8, &s, &e) && paren && (size_t)(paren - p->buf) > l->body &&
+	    gr_count_words(p->buf, l->body, (size_t)(paren - p->buf)) <= 4 &&
+	    (p->buf[l->off + l->len - 1] == ':' || p->buf[l->off + l->len - 1] == ')')) {
+		/* "Draft 1 (ignore, I changed my mind after rereading the
+		 * question):": the words before the aside name the version */
+		s = l->body;
+		e = (size_t)(paren - p->buf);
+	} else if (!short_line(p, l, 8, &s, &e)) {
 		/* label: "Ranges v2 (what I'd actually do): a single range ...",
 		 * the label before the colon names the version, its answer
 		 * follows (a new one only: "Feedback on v1: ..." names none) */
@@ -3579,6 +3587,42 @@ static size_t parallel_first(const struct parser *p, size_t i)
 	return i;
 }
 
+/* Is numbered item i in a list a line of prose introduces with a colon
+ * ("Mapping it to what I know:" over "1. to() is our staging copy", "2.
+ * copy_ is a format conversion")? Its items are that list's, not answers
+ * to the questions that share their numbers, unless the line says they
+ * are ("Follow-up answers:", "Questions:"): item 1 may open answer 1, but
+ * the items after it go on with it. */
+static int introduced_list(const struct parser *p, size_t i)
+{
+	/* (nor advice: "here are some general tips:" lists no hypotheses) */
+	static const char *const answers[] = { "follow", "answer", "question", "q&a", "part", "tip", "advice",
+					       "recommend", NULL };
+	const struct linfo *l = &p->li[i];
+	size_t k = i;
+	while (k > 0 && !(p->li[k].item == 2 && p->li[k].number == 1 && p->li[k].indent == l->indent)) {
+		const struct linfo *o = &p->li[k - 1];
+		if (o->heading || o->field >= 0 || o->section >= 0 || (o->item == 2 && o->indent < l->indent))
+			return 0;
+		k--;
+	}
+	if (!(p->li[k].item == 2 && p->li[k].number == 1))
+		return 0;
+	while (k > 0 && p->li[k - 1].blank)
+		k--;
+	if (k == 0)
+		return 0;
+	const struct linfo *intro = &p->li[k - 1];
+	if (intro->item || intro->heading || intro->field >= 0 || intro->section >= 0 || intro->code ||
+	    !ends_with_colon(p->buf, intro->body, intro->off + intro->len))
+		return 0;
+	for (size_t at = intro->body; at < intro->off + intro->len; at++)
+		for (const char *const *w = answers; *w; w++)
+			if (intro->off + intro->len - at >= strlen(*w) && !strncasecmp(p->buf + at, *w, strlen(*w)))
+				return 0;
+	return 1;
+}
+
 /* The kind of number a list item opens with: digits, "(", a circled one... */
 static int mark_kind(char c)
 {
@@ -3621,7 +3665,7 @@ static void find_sections(struct parser *p)
 			}
 			/* "3." inside the hypotheses' own list is their third, not answer 3. */
 			if (l->item == 2 && l->number == num && l->indent <= 3 && l->field < 0 && under < 0 &&
-			    !in_field_value(r, l->off)) {
+			    !in_field_value(r, l->off) && !(num > 1 && introduced_list(p, i))) {
 				/* Parallel items, each a hypothesis with its test: the
 				 * answers after the first start where the list does. */
 				size_t at = num > 1 ? parallel_first(p, i) : i;

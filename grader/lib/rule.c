@@ -346,9 +346,19 @@ static struct wordset ws_lead = WORDSET("i", "i'd", "id", "i'll", "we", "we'd", 
 					"independently", "meanwhile", "parallel", "in", "quickly", "either",
 					"probably", "prob", "possibly", "likely", "definitely", "honestly",
 					"y", "e", "et", "und", "aur", "luego", "depois", "puis", "dann");
+/* Words before the cue of a short answer that leave it an answer ("I
+ * disagree.", "That can wait.", "Maybe later."): anything else is its own
+ * subject ("Bullets later." defers the bullets, not the sentence before). */
+static struct wordset ws_answer_opening = WORDSET("i", "we", "you", "maybe", "perhaps", "probably", "well", "honestly",
+						  "no", "nope", "nah", "definitely", "absolutely", "can", "could",
+						  "should", "will", "would", "must", "is", "are", "be", "so", "and",
+						  "but", "ok", "okay", "hmm", "hard", "strong", "strongly", "i'd",
+						  "i'm", "that's", "it's", "we'd", "really", "still", "though");
+
 static struct wordset *const wordsets[] = { &ws_function, &ws_filler, &ws_subordinate, &ws_pronoun, &ws_relative,
 					    &ws_joins, &ws_condition, &ws_verb, &ws_coordinator, &ws_suggest, &ws_self,
-					    &ws_lead, &ws_candidate_heads, &ws_modal, &ws_others, &ws_people };
+					    &ws_lead, &ws_candidate_heads, &ws_modal, &ws_others, &ws_people,
+					    &ws_answer_opening };
 static pthread_once_t wordsets_once = PTHREAD_ONCE_INIT;
 
 static unsigned slot_of(uint64_t k) { return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> (64 - WORDSET_BITS)); }
@@ -1362,6 +1372,9 @@ static int clause_has_word(const char *b, struct gr_span cl, const struct wordse
  * its own ("not do that yet", "skip for now")? */
 static int only_filler(const char *b, size_t from, size_t to)
 {
+	for (size_t k = from; k < to; k++)
+		if (b[k] >= '0' && b[k] <= '9')
+			return 0; /* "instead of 1": a number is an object of its own */
 	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to;
 	     w = first_word(b, span_at(w.end, to)))
 		if (!in_set(&ws_filler, b + w.start, w.end - w.start))
@@ -1427,6 +1440,16 @@ static int disagrees(const char *b, struct gr_span cl)
 		if (strlen(*w) == e - s && !strncasecmp(b + s, *w, e - s))
 			return 1;
 	return 0;
+}
+
+static int bare_answer(const char *b, struct gr_span cl, const struct cues *c)
+{
+	size_t k = first_cue(c, cl.start), to = k < c->n && c->v[k].start < cl.end ? c->v[k].start : cl.end;
+	for (struct gr_span w = first_word(b, span_at(cl.start, to)); w.start < to; w = first_word(b, span_at(w.end, to)))
+		if (!in_set(&ws_filler, b + w.start, w.end - w.start) &&
+		    !in_set(&ws_answer_opening, b + w.start, w.end - w.start))
+			return 0;
+	return 1;
 }
 
 /* Does clause cl, the first of its sentence and one that takes back with
@@ -1506,7 +1529,7 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 			continue;
 		if (r->clause_sentence[cl - 1] != s) {
 			/* Answered "No.": the whole sentence before is taken back. */
-			if (answers_back(r, cl))
+			if (answers_back(r, cl) && bare_answer(b, here, c))
 				for (size_t k = cl; k-- > 0 && r->clause_sentence[k] == s - 1;)
 					sub[k] = NONE;
 			continue;

@@ -202,6 +202,28 @@ static void test_report_keycap_numbers(void **state)
 	gr_report_free(&r);
 }
 
+/* A numbered list a line of prose introduces with a colon is that list:
+ * its "2." goes on with its "1.", not answer 2 (round 158); a line that
+ * says it holds the answers still numbers them. */
+static void test_report_introduced_list(void **state)
+{
+	(void)state;
+	struct gr_report r;
+	int h = gr_exercise_section(part_a, "hypotheses"), e = gr_exercise_section(part_a, "experiments");
+	parse(&r, "Next experiment: re-profile\n\nMapping it to what I know:\n1. to() is our staging copy, CPU to GPU.\n"
+		  "2. copy_ is a format conversion on upload (fp32 to bf16).\n");
+	assert_int_equal(r.sections[e].found, 0);
+	assert_true(r.sections[h].found);
+	assert_non_null(strstr(r.text.buf + r.sections[h].span.start, "format conversion"));
+	assert_true(strstr(r.text.buf, "format conversion") - r.text.buf < (ptrdiff_t)r.sections[h].span.end);
+	gr_report_free(&r);
+	parse(&r, "Next experiment: re-profile\n\nFollow-up answers:\n1. casts of fp32 weights.\n"
+		  "2. record_shapes shows the dtypes.\n");
+	assert_int_equal(r.sections[h].line, 4);
+	assert_int_equal(r.sections[e].line, 5);
+	gr_report_free(&r);
+}
+
 /* A line of bold words alone ("**Key takeaways**") heads something else:
  * the answer above it ends there. */
 static void test_report_bold_heading_ends_answer(void **state)
@@ -635,6 +657,7 @@ int main(void)
 		cmocka_unit_test(test_report_bold_heading_ends_answer),
 		cmocka_unit_test(test_report_experiments_heading),
 		cmocka_unit_test(test_report_keycap_numbers),
+		cmocka_unit_test(test_report_introduced_list),
 		cmocka_unit_test(test_report_diagram_annotation),
 		cmocka_unit_test(test_report_inline_labels),
 		cmocka_unit_test(test_report_numbered_headings_and_columns),

@@ -1885,6 +1885,13 @@ static void test_rule_superseded_versions(void **state)
 		 "Next experiment: write a custom fused attention kernel in Triton.\n",
 		 base);
 	assert_false(passes(text, "no-custom-attention"));
+	/* The version named before a long aside (round 159): the draft under it is withdrawn. */
+	snprintf(text, sizeof(text),
+		 "Draft 1 (ignore, I changed my mind after rereading the question):\n%s"
+		 "Next experiment: write a faster attention kernel in triton??\n\nFinal answer:\n%s"
+		 "Next experiment: re-profile with with_stack=True to find who calls aten::to\n",
+		 base, base);
+	assert_true(passes(text, "no-custom-attention"));
 }
 
 /* Round 63 (resubmissions with their history): the copy under a heading
@@ -3294,6 +3301,26 @@ static void test_rule_bootcamp_round(void **state)
 				       "gpu.\n", "single-experiment"));
 }
 
+/* Rounds 157-158: a short answer with a subject of its own ("Bullets
+ * later.") defers that subject, not the sentence before it; a cue whose
+ * object is a number ("instead of 1") takes nothing back; a list a line of
+ * prose introduces keeps its items together. */
+static void test_rule_gamedev_round(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_true(passes_in(b, "grader new part-b\nGPU-bound on matmul. Next: fused attention kernel since that's what "
+				 "worked in A.\nBullets later.\n", "single-experiment"));
+	assert_false(passes_in(b, "grader new part-b\nNext: fused attention kernel since that's what worked in A.\n"
+				  "Maybe later.\n", "single-experiment"));
+	assert_true(passes_in(b, "Next experiment: serve 8 requests per decode step instead of 1 (same loop, same "
+				 "launches), compare tokens/s and ms/step.\n", "overhead-experiment"));
+	gr_exercise_free(b);
+	assert_true(passes_in(part_a, "Next experiment: re-profile with record_shapes=True\n\nMapping it to what I know:\n"
+				      "1. to() is our staging copy, CPU -> GPU, every call.\n"
+				      "2. copy_ is a format conversion on upload (fp32 -> bf16).\n", "copy-hypotheses"));
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3520,6 +3547,7 @@ int main(void)
 		cmocka_unit_test(test_rule_nordic_and_sre_rounds),
 		cmocka_unit_test(test_rule_italian_and_slavic_rounds),
 		cmocka_unit_test(test_rule_bootcamp_round),
+		cmocka_unit_test(test_rule_gamedev_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
