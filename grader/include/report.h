@@ -42,6 +42,7 @@ struct gr_report_field {
 	int line;             /* line of the label (or of the inferred sentence) */
 	struct gr_span value; /* the value, possibly over several lines */
 	int repeated;         /* the label appears more than once */
+	int late;             /* first labelled after an edit's mark ("EDIT: forgot a line. Hardware: L4") */
 	struct gr_span more;  /* the last repeat's value, when it has content: it counts too
 			       * (repeats on the lines right after it run on into it) */
 	int misspelled;       /* renamed by a typo of the label ("Hardwre:"): read as the

@@ -46,6 +46,7 @@ struct linfo {
 	size_t sec_at[4], sec_end[4]; /* where each heading starts; where its text ends on the line */
 	int turn;          /* a chat message starts here: 1 another's (blanked), 2 the learner's */
 	int inline_answer; /* a deferred section's heading as a card's label, its answer after it ("**Later:** nsys") */
+	int edit;          /* the field is given again after an edit's mark ("EDIT: scratch that. Next experiment: ...") */
 };
 
 struct parser {
@@ -601,6 +602,27 @@ static size_t afterthought_at(struct parser *p, size_t i, size_t end)
 	return k > i ? k : lead_words_at(p, i, end, counts, nth);
 }
 
+/* "REQ-5 ", "REQ-E2: " opening a line: a requirement's id, numbering the
+ * line as a list would. Returns where the line's text starts, or i. */
+static size_t requirement_id(const char *b, size_t i, size_t end)
+{
+	if (end - i < 5 || strncmp(b + i, "REQ", 3))
+		return i;
+	size_t k = i + 3;
+	if (b[k] == '-' || b[k] == '_')
+		k++;
+	if (k < end && isupper((unsigned char)b[k]) && k + 1 < end && isdigit((unsigned char)b[k + 1]))
+		k++;
+	size_t d = k;
+	while (k < end && isdigit((unsigned char)b[k]))
+		k++;
+	if (k == d || k >= end || (b[k] != ' ' && b[k] != ':' && b[k] != '.'))
+		return i;
+	while (k < end && (b[k] == ' ' || b[k] == ':' || b[k] == '.'))
+		k++;
+	return k;
+}
+
 static void decorate(struct parser *p, struct linfo *l)
 {
 	const char *b = p->buf;
@@ -648,6 +670,8 @@ static void decorate(struct parser *p, struct linfo *l)
 			j = i + 1;
 		} else if ((j = thread_mark_at(b, i, end)) > i) {
 			/* "5/7 Next experiment: ...", "(3/8) ...": a thread's post number */
+		} else if (guard == 0 && (j = requirement_id(b, i, end)) > i) {
+			/* "REQ-5  Next experiment: SHALL ...": a requirement's id */
 		} else if (isdigit((unsigned char)b[i]) || (b[i] == '(' && i + 1 < end && isdigit((unsigned char)b[i + 1]))) {
 			size_t k = b[i] == '(' ? i + 1 : i;
 			int n = 0, levels = 0;
@@ -968,6 +992,58 @@ static int runon_label_at(struct parser *p, struct linfo *l, size_t end, int *st
 	return -1;
 }
 
+/* Does b[s, e) hold an edit's mark ("EDIT:", "scratch that", "update:")? */
+static int edit_marked(const char *b, size_t s, size_t e)
+{
+	static const char *const marks[] = { "edit:", "edit -", "scratch that", "update:", "correction:", NULL };
+	for (size_t i = s; i < e; i++)
+		for (const char *const *m = marks; *m; m++)
+			if (e - i >= strlen(*m) && !strncasecmp(b + i, *m, strlen(*m)))
+				return 1;
+	return 0;
+}
+
+/* A line that opens with an edit's mark and gives a field again after a
+ * sentence: "EDIT: scratch that, only one is allowed. Next experiment:
+ * CUDA graphs ...". The label counts as if it opened the line (the words
+ * before it belong to no field), so the field's value is written twice.
+ * Returns the field and sets *state and *value, or -1. */
+static int edit_label_at(struct parser *p, struct linfo *l, size_t end, int *state, size_t *value)
+{
+	static const char *const marks[] = { "edit", "edited", "edit 2", "update", "updated", "upd", "correction",
+					     "ps", "p.s.", "later edit", NULL };
+	const char *b = p->buf;
+	size_t k = l->body;
+	while (k < end && (b[k] == '*' || b[k] == '_' || b[k] == '[' || b[k] == '('))
+		k++;
+	size_t w = k;
+	while (w < end && (isalpha((unsigned char)b[w]) || b[w] == '.' || (b[w] == ' ' && w + 1 < end && isalnum((unsigned char)b[w + 1]) && w - k < 10)))
+		w++;
+	if (w == k || !gr_word_in(b + k, w - k, marks))
+		return -1;
+	while (w < end && (b[w] == '*' || b[w] == '_' || b[w] == ']' || b[w] == ')'))
+		w++;
+	if (w >= end || (b[w] != ':' && b[w] != '-'))
+		return -1;
+	for (size_t i = w + 1; i + 2 < end; i++) {
+		if (!strchr(".!?;", b[i]) || b[i + 1] != ' ')
+			continue;
+		size_t at = i + 1;
+		while (at < end && (b[at] == ' ' || b[at] == '*' || b[at] == '_'))
+			at++;
+		int st;
+		size_t v;
+		int f = label_at(p, at, end, &st, &v);
+		if (f < 0 || st != GR_FIELD_LABELLED || v <= at || !memchr(b + at, ':', v - at))
+			continue;
+		l->body = at;
+		*state = st;
+		*value = v;
+		return f;
+	}
+	return -1;
+}
+
 static int has_content(const char *b, size_t s, size_t e);
 
 /* Is a label's answer a card's, a few words on its line ("Later: nsys",
@@ -1092,6 +1168,22 @@ static int comparison_row(struct parser *p, const struct linfo *l)
 		if (k != i && label_at(p, ks, ke, &st, &v) >= 0 && st == GR_FIELD_LABELLED)
 			return 0;
 	}
+	/* "| REG | VAL | UNIT |", "| Parameter | Value | Unit |": a sheet of
+	 * values, its first column the names */
+	static const char *const sheet[] = { "value", "val", "values", "reading", NULL };
+	size_t hs = p->li[a].off, he = hs + p->li[a].len;
+	for (size_t c = hs; c < he; c++) {
+		if (b[c] != '|')
+			continue;
+		size_t cs = c + 1, ce = cs;
+		while (cs < he && (b[cs] == ' ' || b[cs] == '*'))
+			cs++;
+		ce = cs;
+		while (ce < he && isalpha((unsigned char)b[ce]))
+			ce++;
+		if (ce > cs && gr_word_in(b + cs, ce - cs, sheet))
+			return 0;
+	}
 	return 1;
 }
 
@@ -1136,6 +1228,8 @@ static void scan_line(struct parser *p, struct linfo *l)
 		l->field = annotated_label_at(p, l, end, &state, &value);
 	if (l->field < 0) /* "okay workload: 7B decode. hardware: a100. top cuda time: ..." */
 		l->field = runon_label_at(p, l, end, &state, &value);
+	if (l->field < 0) /* "EDIT: scratch that. Next experiment: CUDA graphs" */
+		l->edit = (l->field = edit_label_at(p, l, end, &state, &value)) >= 0;
 	if (l->field < 0 || state == GR_FIELD_ALIASED) {
 		size_t v;
 		int f = misspelled_label_at(p, l->body, end, &v);
@@ -1468,6 +1562,12 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 		rf->repeated = 1;
 		if (!has_content(p->buf, vs, ve))
 			return;
+		if (p->li[ln - 1].edit && !p->li[ln - 1].code) { /* the edit replaces what it corrects */
+			rf->line = ln;
+			rf->value = (struct gr_span){ .start = vs, .end = ve };
+			rf->more = (struct gr_span){ .start = 0, .end = 0 };
+			return;
+		}
 		/* "Action item: profile / Action item: fix casts / Action item:
 		 * cache results", a line each: the repeats run on together. */
 		size_t gap = rf->more.end;
@@ -1482,6 +1582,7 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 	rf->state = state;
 	rf->line = ln;
 	rf->value = (struct gr_span){ .start = vs, .end = ve };
+	rf->late = p->li[ln - 1].edit;
 }
 
 /* A section's heading at off, with its separator ("Hypotheses: (1) ..."),
@@ -1669,6 +1770,9 @@ static void find_fields(struct parser *p)
 				vs = nv;
 				continue;
 			}
+			/* "Next experiment: X. EDIT: scratch that. Next experiment: Y": Y replaces X */
+			if (f >= 0 && nf == f && edit_marked(p->buf, vs, cut))
+				l->edit = 1;
 			if (f >= 0)
 				set_field(p, f, state, (int)i + 1, vs, cut);
 			else if (l->nsec > 0)

@@ -1407,6 +1407,9 @@ static size_t takes_back(const char *b, struct gr_span cl, const struct cues *c)
 			break; /* "can wait | until we know": the rest is its condition */
 		if (q->rightward && neg && q->start - last_neg < ADJACENT_CUE)
 			return 0; /* a double negative */
+		if (!q->rightward && neg && q->start - last_neg <= 1 && q->end - q->start >= 7 &&
+		    !strncasecmp(b + q->start, "nothing", 7))
+			return 0; /* "Not nothing!": it matters */
 		if (!q->rightward) {
 			neg = 1;
 			last_neg = q->end;
@@ -1891,6 +1894,29 @@ static void retract_span(struct gr_analysis *a, size_t t, size_t from, size_t up
 	mark_span(a, t, from, upto, 1);
 }
 
+static int ends_with_colon_span(const char *b, struct gr_span sp)
+{
+	size_t e = sp.end;
+	while (e > sp.start && strchr(" \n*_", b[e - 1]))
+		e--;
+	return e > sp.start && b[e - 1] == ':';
+}
+
+/* Is b[from, to) only an edit's mark ("EDIT: scratch that", "ok, never
+ * mind")? Then the retraction opens its sentence. */
+static int edit_mark_only(const char *b, size_t from, size_t to)
+{
+	static const char *const marks[] = { "edit", "edited", "update", "updated", "upd", "ps", "p.s", "oh", "ok",
+					     "okay", "hmm", "ugh", "ah", "argh", "oops", "um", "uh", "later", NULL };
+	int any = 0;
+	for (struct gr_span w = first_word(b, span_at(from, to)); w.start < to; w = first_word(b, span_at(w.end, to))) {
+		if (!gr_word_in(b + w.start, w.end - w.start, marks))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
 static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at, size_t t)
 {
 	const struct gr_report *r = a->r;
@@ -1904,9 +1930,13 @@ static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at,
 		for (size_t k = 0; k < r->nsentences; k++)
 			if (r->sentences[k].end > cl->off && r->sentences[k].start < cl->off + cl->len)
 				retract_span(a, k, cl->off, cl->off + cl->len);
-	} else if (first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at) {
+	} else if (!edit_mark_only(r->text.buf, r->sentences[t].start, at) &&
+		   first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at) {
 		retract_span(a, t, r->sentences[t].start, at);
-	} else if (t > 0) { /* it opens its sentence: the one before is taken back */
+	} else if (t > 0 && !(edit_mark_only(r->text.buf, r->sentences[t].start, at) &&
+			      ends_with_colon_span(r->text.buf, r->sentences[t - 1]))) {
+		/* it opens its sentence: the one before is taken back (not a
+		 * list's intro above "- ~~`tokenize`~~ EDIT: scratch that") */
 		retract_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);
 	}
 }
@@ -1919,7 +1949,8 @@ static void mark_retracted(struct gr_analysis *a)
 	/* Irony ("sure, let's hand-write a kernel, what could possibly go
 	 * wrong") takes back what it mocks the same way. */
 	static const char *const cues[] = { "wait, no", "wait no", "actually, no", "actually no", "scratch that",
-					    "hmm, no", "hmm no", "no, wait", "no wait",
+					    "hmm, no", "hmm no", "no, wait", "no wait", "no, just one", "no just one",
+					    "no, only one", "no - just one",
 					    "never mind", "nevermind", "on second thought", "kidding", "what could possibly go wrong",
 					    "what could go wrong", "said no one ever", "said nobody ever", "what's the worst that could happen",
 					    "good luck with that", NULL };
@@ -3208,6 +3239,19 @@ static size_t question_end(const char *b, struct gr_span sp, const char *trim)
 	return e > sp.start && b[e - 1] == '?' ? e : 0;
 }
 
+/* Does the sentence's last part weigh two things ("... over 240 calls -
+ * real math or launch cost?")? That asks, however the sentence opens. */
+static int asks_which(const char *b, struct gr_span sp)
+{
+	size_t k = sp.end;
+	while (k > sp.start && !strchr(",;:", b[k - 1]) && !(b[k - 1] == '-' && k >= sp.start + 2 && b[k - 2] == ' '))
+		k--;
+	for (size_t i = k; i + 4 <= sp.end; i++)
+		if (!strncasecmp(b + i, " or ", 4))
+			return 1;
+	return 0;
+}
+
 /* Does sentence s ask, unanswered ("Is the host the bottleneck?" with no
  * "Yes." or "Because ..." after it in its paragraph)? */
 static int open_question(const struct gr_report *r, size_t s)
@@ -3215,8 +3259,20 @@ static int open_question(const struct gr_report *r, size_t s)
 	static const char *const answer[] = { "yes", "yep", "yeah", "no", "nope", "definitely", "exactly", "correct",
 					      "because", "likely", "probably", "right", "answer", "not", "never",
 					      "hardly", "absolutely", "sure", NULL };
+	static const char *const asks[] = { "is", "are", "was", "were", "do", "does", "did", "should", "can", "could",
+					    "would", "will", "what", "why", "how", "which", "where", "who", "when", "has",
+					    "have", "shall", "may", "might", "isn't", "aren't", "doesn't", "don't", "or",
+					    "any", NULL };
 	const char *b = r->text.buf;
 	if (!question_end(b, r->sentences[s], " \n*_\")'"))
+		return 0;
+	/* A long statement with a doubt at its end ("tokenize - around
+	 * tokenizer.encode(prompt), because the table says 22 ms of CPU, so
+	 * maybe the GPU is just waiting?") claims, hedged; a question opens
+	 * with its verb or its question word. */
+	struct gr_span w0 = first_word(b, r->sentences[s]);
+	if (gr_count_words(b, r->sentences[s].start, r->sentences[s].end) > 10 &&
+	    !gr_word_in(b + w0.start, w0.end - w0.start, asks) && !asks_which(b, r->sentences[s]))
 		return 0;
 	if (s + 1 >= r->nsentences)
 		return 1;
@@ -4129,8 +4185,8 @@ struct gr_span gr_scope_span(const struct gr_report *r, struct gr_scope scope)
 		size_t after = 0, before = r->text.len;
 		for (size_t f = 0; f < r->ex->nfields; f++) {
 			const struct gr_report_field *rf = &r->fields[f];
-			if (rf->state != GR_FIELD_LABELLED && rf->state != GR_FIELD_ALIASED)
-				continue;
+			if ((rf->state != GR_FIELD_LABELLED && rf->state != GR_FIELD_ALIASED) || rf->late)
+				continue; /* (a field added by a later edit closes no body above it) */
 			after = rf->value.end > after ? rf->value.end : after;
 			size_t at = r->text.lines[rf->line - 1].off;
 			before = at < before ? at : before;
@@ -4593,10 +4649,29 @@ static const struct gr_mention *find(const struct gr_analysis *a, int c, struct 
 	return find_apart(a, c, sp, pol, near, unless, NULL, 0);
 }
 
+/* Does the value b[s, e) only ask the reader back ("is it matmul (38.4) or
+ * do I add attention to it?", "what kind of experiment do you mean?")? A
+ * question to the TA fills no field. */
+static int asks_back(const char *b, size_t s, size_t e)
+{
+	static const char *const asks[] = { "do you", "should i ", "do i ", "should it", "what would you", "what kind",
+					    "does that count", "does this count", "is it ok", "or should", "you mean",
+					    "you want", "what do you", "which one do", NULL };
+	while (e > s && (b[e - 1] == ' ' || b[e - 1] == '*' || b[e - 1] == '_'))
+		e--;
+	if (e == s || b[e - 1] != '?')
+		return 0;
+	for (size_t i = s; i < e; i++)
+		for (const char *const *w = asks; *w; w++)
+			if (e - i >= strlen(*w) && !strncasecmp(b + i, *w, strlen(*w)) && (i == s || !isalpha((unsigned char)b[i - 1])))
+				return 1;
+	return 0;
+}
+
 static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_rule_result *res)
 {
 	const struct gr_report *r = a->r;
-	char missing[200] = "", renamed[200] = "", empty[200] = "", typo[200] = "";
+	char missing[200] = "", renamed[200] = "", empty[200] = "", typo[200] = "", asked[200] = "";
 	for (size_t i = 0; i < rule->nlist; i++) {
 		const struct gr_report_field *f = &r->fields[rule->list[i]];
 		const char *label = a->ex->fields[rule->list[i]].label;
@@ -4608,7 +4683,9 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 			int content = 0;
 			for (size_t k = f->value.start; k < f->value.end; k++)
 				content |= gr_isalnum((unsigned char)r->text.buf[k]) || (unsigned char)r->text.buf[k] >= 0x80;
-			if (content || f->honest) /* "Hardware: ?" where none is given */
+			if (content && !f->more.end && asks_back(r->text.buf, f->value.start, f->value.end))
+				dst = asked;
+			else if (content || f->honest) /* "Hardware: ?" where none is given */
 				continue;
 		}
 		if (res->evidence == NONE && f->state != GR_FIELD_MISSING && f->line > 0)
@@ -4619,7 +4696,7 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 		else
 			snprintf(dst + l, 200 - l, "%s'%s'", l ? ", " : "", label);
 	}
-	res->passed = !*missing && !*renamed && !*empty && !*typo;
+	res->passed = !*missing && !*renamed && !*empty && !*typo && !*asked;
 	size_t l = 0;
 	if (*missing)
 		l += snprintf(res->detail + l, sizeof(res->detail) - l, "missing: %s. ", missing);
@@ -4629,7 +4706,10 @@ static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule,
 		l += snprintf(res->detail + l, sizeof(res->detail) - l, "misspelled: %s (read, but only the "
 				  "template's spelling earns it). ", typo);
 	if (*empty && l < sizeof(res->detail))
-		snprintf(res->detail + l, sizeof(res->detail) - l, "empty: %s.", empty);
+		l += snprintf(res->detail + l, sizeof(res->detail) - l, "empty: %s. ", empty);
+	if (*asked && l < sizeof(res->detail))
+		snprintf(res->detail + l, sizeof(res->detail) - l, "a question, not an answer: %s (answer it "
+			 "yourself, then ask the TA).", asked);
 }
 
 static void eval_order(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_rule_result *res)

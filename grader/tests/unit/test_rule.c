@@ -3321,6 +3321,54 @@ static void test_rule_gamedev_round(void **state)
 				      "2. copy_ is a format conversion on upload (fp32 -> bf16).\n", "copy-hypotheses"));
 }
 
+/* Rounds 159-160 (anxious beginners; embedded engineers): an edit gives a
+ * field again and replaces it; "EDIT: scratch that" takes back the
+ * sentence before; "Not nothing!" takes nothing back; a question to the
+ * TA fills no field; a long statement that ends in a doubt still claims;
+ * "REQ-5" numbers a line; a sheet of values ("| REG | VAL | UNIT |") is
+ * read as fields; a field an edit adds below the body closes no body. */
+static void test_rule_anxious_and_embedded_round(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b"), *c = load_exercise("part-c");
+	const char *edited = "Next experiment: batch several requests together or use CUDA graphs\n"
+			     "EDIT: scratch that, only one is allowed. Next experiment: CUDA graphs for the decode step, "
+			     "measured as ms/token before and after.\n";
+	assert_true(passes_in(b, edited, "single-experiment"));
+	assert_true(passes(PART_A_FOUR "Next experiment: torch.compile the whole model and see. EDIT: scratch that, "
+				       "compile would hide the copies. Next experiment: load the model with "
+				       "torch_dtype=torch.bfloat16 and re-profile.\n",
+			   "single-experiment"));
+	assert_true(passes("Top CPU / orchestration cost: tokenizer.encode (22 ms, CPU)\n\n- tokenizer: CPU only, but "
+			   "it's serial before the first forward, so those 22 ms are inside time-to-first-token. Not "
+			   "nothing!\n",
+			   "tokenizer-latency"));
+	assert_false(passes("Workload: a decoder-only LLM?\nHardware: L4\nTop CUDA time: is it matmul (38.4) or do I "
+			    "add attention to it?\nTop CPU / orchestration cost: tokenizer\nNext experiment: what kind "
+			    "of experiment do you mean?\n",
+			    "report-fields"));
+	assert_true(passes(PART_A_FOUR "Next experiment: probably re-profile with record_shapes=True? not sure.\n",
+			   "report-fields"));
+	assert_true(passes_in(c, "REQ-1  Workload: SHALL be 7B decode.\nREQ-2  Hardware: A100\nREQ-3  Top CUDA time: "
+				 "aten::copy_ = 61% of device time\nREQ-4  Top CPU / orchestration cost: loop 11 ms\n"
+				 "REQ-5  Next experiment: SHALL re-run the profiler with record_shapes=True and group "
+				 "copy_ by dtype and device.\n",
+			      "field-names"));
+	const char *sheet = "| REG | VAL | UNIT |\n|---|---|---|\n| TOP CUDA | aten::copy_ | 61 % |\n"
+			    "| NEXT | RECORD_SHAPES=1, GROUP COPY_ BY DTYPE+DEVICE | - |\n";
+	assert_true(passes_in(c, sheet, "copy-share"));
+	assert_true(passes_in(c, sheet, "movement-experiment"));
+	gr_exercise_free(b);
+	gr_exercise_free(c);
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_true(passes_in(st, "Ranges (record_function):\n- `tokenize` - around `tokenizer.encode(prompt)`, "
+				  "because the table says 22 ms of CPU and 0 ms CUDA so maybe the GPU is just waiting?\n"
+				  "- `cast_dtype` - around the .to(torch.bfloat16) calls (2.8 GiB?? seems a lot)\n"
+				  "- `prefill` - the first forward?\n- `decode_step` - each step, I think?\n",
+			      "ranges-cover-suspects"));
+	gr_exercise_free(st);
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3548,6 +3596,7 @@ int main(void)
 		cmocka_unit_test(test_rule_italian_and_slavic_rounds),
 		cmocka_unit_test(test_rule_bootcamp_round),
 		cmocka_unit_test(test_rule_gamedev_round),
+		cmocka_unit_test(test_rule_anxious_and_embedded_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
