@@ -1013,15 +1013,14 @@ static int edit_label_at(struct parser *p, struct linfo *l, size_t end, int *sta
 	static const char *const marks[] = { "edit", "edited", "edit 2", "update", "updated", "upd", "correction",
 					     "ps", "p.s.", "later edit", NULL };
 	const char *b = p->buf;
-	size_t k = l->body;
-	while (k < end && (b[k] == '*' || b[k] == '_' || b[k] == '[' || b[k] == '('))
+	size_t k = l->body, w;
+	while (k < end && strchr("*_[(", b[k]))
 		k++;
-	size_t w = k;
-	while (w < end && (isalpha((unsigned char)b[w]) || b[w] == '.' || (b[w] == ' ' && w + 1 < end && isalnum((unsigned char)b[w + 1]) && w - k < 10)))
-		w++;
-	if (w == k || !gr_word_in(b + k, w - k, marks))
+	for (w = k; w < end && w - k < 12 && !strchr(":-*_])", b[w]); w++)
+		;
+	if (w == k || w - k >= 12 || !gr_word_in(b + k, w - k, marks))
 		return -1;
-	while (w < end && (b[w] == '*' || b[w] == '_' || b[w] == ']' || b[w] == ')'))
+	while (w < end && strchr("*_])", b[w]))
 		w++;
 	if (w >= end || (b[w] != ':' && b[w] != '-'))
 		return -1;

@@ -1481,13 +1481,19 @@ static int number_word(const char *b, size_t i, size_t e, int *v)
 	size_t we = word_end(b, i, e), n = we - i;
 	if (n < 2 || n > 9 || !strchr("zotfsenh", b[i] | 32) || (we < e && isdigit((unsigned char)b[we])))
 		return 0; /* not the length or the first letter of any */
+	/* lengths of small[] and tens[]: most words are none of them, and a
+	 * length ends the look at once */
+	static const unsigned char small_n[] = { 4, 3, 3, 5, 4, 4, 3, 5, 5, 4, 3, 6, 6, 8, 8, 7, 7, 9, 8, 8 };
+	static const unsigned char tens_n[] = { 6, 6, 5, 5, 5, 7, 6, 6 };
+	_Static_assert(sizeof(small_n) == sizeof(small) / sizeof(small[0]), "a length per word");
+	_Static_assert(sizeof(tens_n) == sizeof(tens) / sizeof(tens[0]), "a length per word");
 	for (int k = 0; k < 20; k++)
-		if (strlen(small[k]) == n && !strncasecmp(b + i, small[k], n)) {
+		if (small_n[k] == n && !strncasecmp(b + i, small[k], n)) {
 			*v = k;
 			return k < 10 ? 1 : 2;
 		}
 	for (int k = 0; k < 8; k++)
-		if (strlen(tens[k]) == n && !strncasecmp(b + i, tens[k], n)) {
+		if (tens_n[k] == n && !strncasecmp(b + i, tens[k], n)) {
 			*v = 20 + 10 * k;
 			return 3;
 		}
