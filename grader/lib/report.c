@@ -1939,6 +1939,20 @@ static int push_span(struct gr_span **arr, size_t *n, size_t *cap, size_t s, siz
 	return 0;
 }
 
+/* Is b[s, e) one identifier in double quotes or backticks, maybe with a
+ * comma after it ("\"tokenize\"", "`decode_step`,")? */
+static int quoted_name_line(const char *b, size_t s, size_t e)
+{
+	while (e > s && (b[e - 1] == ' ' || b[e - 1] == ','))
+		e--;
+	if (e - s < 3 || (b[s] != '"' && b[s] != '`') || b[e - 1] != b[s])
+		return 0;
+	for (size_t k = s + 1; k + 1 < e; k++)
+		if (!(isalnum((unsigned char)b[k]) || b[k] == '_' || b[k] == '/' || b[k] == '-' || b[k] == '.' || b[k] == ':'))
+			return 0;
+	return 1;
+}
+
 /* A line break ends a sentence unless the next line just continues prose. */
 static int continues(struct parser *p, size_t i)
 {
@@ -1963,6 +1977,11 @@ static int continues(struct parser *p, size_t i)
 	while (ne > n->off && p->buf[ne - 1] == ' ')
 		ne--;
 	if (ne > n->off && p->buf[ne - 1] == ':')
+		return 0;
+	/* a name alone on its line, quoted ("tokenize" over "inputs_h2d"), is
+	 * an entry of a list, not words of a sentence running on */
+	if (quoted_name_line(p->buf, l->off + (size_t)l->indent, e) ||
+	    quoted_name_line(p->buf, n->off + (size_t)n->indent, ne))
 		return 0;
 	return !(last == '.' || last == '!' || last == '?' || last == ':' || last == '|');
 }

@@ -316,6 +316,8 @@ static struct wordset ws_suggest = WORDSET("suggest", "suggests", "propose", "pr
 					   "wanted", "advocate", "insist", "insists", "insisted", "said", "told", "thinks",
 					   "thought", "reckons", "argued", "argues", "wrote", "posted", "messaged",
 					   "commented", "replied", "pinged",
+					   /* a risk named: "Risk: team jumps to a custom attention kernel" */
+					   "jumps", "rushes",
 					   /* es, pt, fr: "Mi compañero propuso escribir un kernel" */
 					   "propuso", "propôs", "sugirió", "sugirio", "sugiere", "sugeriu", "sugere", "dijo",
 					   "disse", "quiere", "proposé", "suggère", "suggéré", "voulait");
@@ -327,7 +329,7 @@ static struct wordset ws_self = WORDSET("i", "we", "i'd", "we'd", "i'll", "we'll
  * custom kernel", "people would say"). */
 static struct wordset ws_modal = WORDSET("will", "would", "should", "could", "might", "may", "can");
 static struct wordset ws_others = WORDSET("someone", "somebody", "people", "they", "he", "she", "everyone",
-					  "everybody", "others", "folks", "many", "most", "colleagues", "teammates");
+					  "everybody", "others", "folks", "many", "most", "colleagues", "teammates", "team");
 /* ... of them, the people (not "they", which may be the copies): what they
  * would do is theirs, whatever the verb ("Some people would wrap
  * `tokenize` in record_function"). */
@@ -2419,7 +2421,7 @@ static void mark_reported(struct gr_analysis *a)
 					     "posted", "messaged", "commented", "replied", "pinged", "instinct",
 					     "tempted", "draft", "people", "someone", "somebody", "everyone", "everybody",
 					     "others", "folks", "colleagues", "teammates", "propu", "prop\xc3\xb4", "suger",
-					     "sugir", "sugie", "dijo", "disse", "quiere", "voulait", NULL };
+					     "sugir", "sugie", "dijo", "disse", "quiere", "voulait", "jumps", "rushes", NULL };
 	const struct gr_report *r = a->r;
 	const char *b = r->text.buf;
 	int all = !indexed(r); /* no lowercase copy: look everywhere */
@@ -3315,6 +3317,14 @@ static int keyword_question(const struct gr_report *r, size_t s)
 	int words = question_words(b, ls, e - 1);
 	if (words < 1 || words > 3)
 		return 0;
+	/* what a look will answer, after the look itself ("re-profile with
+	 * record_shapes=True and look at copy_'s dtypes: fp32->bf16 cast?
+	 * cpu->cuda?"): the sentence proposes, its questions follow */
+	size_t q = e - 1;
+	while (q > sp.start && !strchr(":,?", b[q - 1]))
+		q--;
+	if (q > sp.start && b[q - 1] == ':' && gr_count_words(b, sp.start > ls ? sp.start : ls, q) >= 4)
+		return 0;
 	size_t body = ls;
 	while (body < le && b[body] == ' ')
 		body++;
@@ -3554,8 +3564,9 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 			k++;
 			continue;
 		}
-		if (k + 2 < sp.end && (!memcmp(b + k, "\xE2\x86\x92", 3) || !memcmp(b + k, "\xE2\x89\x88", 3))) {
-			function++; /* → states an outcome, ≈ a sum's value ("... ≈ 70 ms of math") */
+		if (k + 2 < sp.end && (!memcmp(b + k, "\xE2\x86\x92", 3) || !memcmp(b + k, "\xE2\x89\x88", 3) ||
+				       !memcmp(b + k, "\xE2\x87\x92", 3) || !memcmp(b + k, "\xE2\x88\xB4", 3))) {
+			function++; /* → and ⇒ state an outcome, ∴ a conclusion, ≈ a sum's value ("... ≈ 70 ms of math") */
 			k += 3;
 			continue;
 		}
@@ -3637,10 +3648,12 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 	 * `prefill`": names given with what they stand for are an answer,
 	 * not a bag of keywords; bare `copy_`, `to`, `TTFT` still are. */
 	int named = 0, explained = 0;
-	for (size_t k = sp.start; k < sp.end; k++) {
+	/* (a sentence that opens on a quoted name starts after its quote) */
+	size_t k0 = sp.start > 0 && (b[sp.start - 1] == '"' || b[sp.start - 1] == '`') ? sp.start - 1 : sp.start;
+	for (size_t k = k0; k < sp.end; k++) {
 		char q = b[k]; /* a name in backticks, or in double quotes ("tokenize", "h2d", t["prefill"]) */
 		if ((q != '`' && q != '"') ||
-		    !(k == sp.start || b[k - 1] == ' ' || b[k - 1] == ':' || b[k - 1] == '(' || b[k - 1] == '[') ||
+		    !(k == k0 || b[k - 1] == ' ' || b[k - 1] == ':' || b[k - 1] == '(' || b[k - 1] == '[') ||
 		    k + 1 >= sp.end || b[k + 1] == q)
 			continue;
 		const char *close = memchr(b + k + 1, q, sp.end - k - 1);
@@ -5216,6 +5229,27 @@ static int answers_question(const char *b, size_t first, size_t cs)
 static const char *const also_words[] = { "separately", "also", "as well", "in addition", "additionally",
 					  "on top of that", NULL };
 
+/* "find out where the copies go. Add a quick hook that logs src/dst
+ * dtype and device ...": a short sentence that names what is to be
+ * learnt, then the sentence that says how, is one experiment. */
+static int goal_then_how(const char *b, size_t first, size_t cs)
+{
+	static const char *const goals[] = { "find out", "figure out", "work out", "determine", "establish",
+					     "understand", "pin down", "learn", NULL };
+	size_t k = cs;
+	while (k > first && b[k - 1] == ' ')
+		k--;
+	if (k <= first + 1 || b[k - 1] != '.' || k - first > 80)
+		return 0;
+	for (size_t i = first; i + 1 < k; i++)
+		if (strchr(",;.\n", b[i]))
+			return 0;
+	for (const char *const *g = goals; *g; g++)
+		if (!strncasecmp(b + first, *g, strlen(*g)))
+			return 1;
+	return 0;
+}
+
 static int headline_then_how(const char *b, size_t first, size_t cs)
 {
 	/* "try a few things: A, B and C" introduces a list, not a how. */
@@ -5683,7 +5717,7 @@ static void eval_experiments(const struct gr_analysis *a, const struct gr_rule *
 			if (actions > 0 && acts_on_found(b, x->end, a->r->clauses[x->clause].end))
 				continue; /* "find the .to() in the loop, move those tensors ...": one experiment */
 			if (actions > 0 && (answers_question(b, first_act, cs) ||
-					    headline_then_how(b, first_act, cs)))
+					    headline_then_how(b, first_act, cs) || goal_then_how(b, first_act, cs)))
 				continue;
 			if (actions > 0 && explains(b, a->r->sentences[x->sentence], cs))
 				continue; /* "what I expect: fp32 weights cast to bf16" */

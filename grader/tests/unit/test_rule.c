@@ -3369,6 +3369,37 @@ static void test_rule_anxious_and_embedded_round(void **state)
 	gr_exercise_free(st);
 }
 
+/* Rounds 161-162 (competitive programmers; managers): "⇒ H1" states an
+ * outcome and "E1:" numbers a test; a quoted name alone on its line is a
+ * list's entry; a look's own questions after a colon leave the look
+ * proposed; "find out X. <how>." is one experiment; "the team jumps to a
+ * custom kernel" is a risk, not the learner's proposal. */
+static void test_rule_competitive_and_managers_round(void **state)
+{
+	(void)state;
+	assert_true(passes("H1: host<->device transfers (.to(\"cuda\") on inputs per step)\n"
+			   "H2: dtype conversion fp32->bf16 somewhere in the model\n"
+			   "E1: the nsys run above \xE2\x80\x94 Memcpy HtoD/DtoH rows \xE2\x87\x92 H1, none \xE2\x87\x92 reject\n"
+			   "E2: check dtypes of parameters after loading; all bf16 \xE2\x87\x92 reject H2\n",
+			   "hypothesis-experiments"));
+	assert_true(passes(PART_A_FIVE "\nRisk: team jumps to a custom attention kernel. Mitigation: not now.\n",
+			   "no-custom-attention"));
+	struct gr_exercise *c = load_exercise("part-c"), *st = load_exercise("stretch");
+	assert_true(passes_in(c, "Next experiment: re-profile with record_shapes=True and look at copy_'s input dtypes "
+				 "& devices: fp32\xE2\x86\x92" "bf16 cast? cpu\xE2\x86\x92" "cuda?\n",
+			      "single-experiment"));
+	assert_true(passes_in(c, "Next experiment: find out where the copies go. Add a quick hook that logs src/dst dtype "
+				 "and device for every .to()/copy_ in one decode step, then decide.\n",
+			      "single-experiment"));
+	assert_true(passes_in(st, "todo before next run (record_function):\n  \"tokenize\"\n  \"inputs_h2d\"\n"
+				  "  \"dtype_cast\"\nforward itself doesnt need a range.\n",
+			      "ranges-named"));
+	assert_true(passes_in(st, "torch.cuda.nvtx.range_push/range_pop:\n\"tokenize\" | \"prefill\" | \"decode_step\"\n",
+			      "ranges-named"));
+	gr_exercise_free(c);
+	gr_exercise_free(st);
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3597,6 +3628,7 @@ int main(void)
 		cmocka_unit_test(test_rule_bootcamp_round),
 		cmocka_unit_test(test_rule_gamedev_round),
 		cmocka_unit_test(test_rule_anxious_and_embedded_round),
+		cmocka_unit_test(test_rule_competitive_and_managers_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
