@@ -348,9 +348,6 @@ static int matches_empty(struct loader *L, pcre2_code *re)
 	return pcre2_match(re, (PCRE2_SPTR) "", 0, 0, 0, L->md, NULL) >= 0;
 }
 
-/* The patterns of a node: one scalar or a list of them (at most 256), none
- * empty. Fills items (for error positions) and returns the count, or a
- * negative code with the error set. */
 /* {use: grader-negation} and the other built-in cue lists (see below). */
 #define GR_BUILTIN_PREFIX "grader-"
 static const struct named *builtin_named(struct loader *L, yaml_node_t *v);

@@ -992,15 +992,13 @@ static int runon_label_at(struct parser *p, struct linfo *l, size_t end, int *st
 	return -1;
 }
 
+static int any_word_ci(const char *b, size_t s, size_t e, const char *const *w);
+
 /* Does b[s, e) hold an edit's mark ("EDIT:", "scratch that", "update:")? */
 static int edit_marked(const char *b, size_t s, size_t e)
 {
 	static const char *const marks[] = { "edit:", "edit -", "scratch that", "update:", "correction:", NULL };
-	for (size_t i = s; i < e; i++)
-		for (const char *const *m = marks; *m; m++)
-			if (e - i >= strlen(*m) && !strncasecmp(b + i, *m, strlen(*m)))
-				return 1;
-	return 0;
+	return any_word_ci(b, s, e, marks);
 }
 
 /* A line that opens with an edit's mark and gives a field again after a
@@ -1174,10 +1172,10 @@ static int comparison_row(struct parser *p, const struct linfo *l)
 	for (size_t c = hs; c < he; c++) {
 		if (b[c] != '|')
 			continue;
-		size_t cs = c + 1, ce = cs;
+		size_t cs = c + 1;
 		while (cs < he && (b[cs] == ' ' || b[cs] == '*'))
 			cs++;
-		ce = cs;
+		size_t ce = cs;
 		while (ce < he && isalpha((unsigned char)b[ce]))
 			ce++;
 		if (ce > cs && gr_word_in(b + cs, ce - cs, sheet))
@@ -2200,15 +2198,16 @@ static int version_heading(const struct parser *p, const struct linfo *l, const 
 	if (l->blank || l->code || l->field >= 0 || l->section >= 0 || l->item == 1 || p->buf[l->body] == '(')
 		return 0; /* "- (Noor's first draft, we dropped it)": an aside, not a heading */
 	size_t s, e;
+	int fits = short_line(p, l, 8, &s, &e);
 	const char *paren = memchr(p->buf + l->body, '(', l->off + l->len - l->body);
-	if (!short_line(p, l, 8, &s, &e) && paren && (size_t)(paren - p->buf) > l->body &&
+	if (!fits && paren && (size_t)(paren - p->buf) > l->body &&
 	    gr_count_words(p->buf, l->body, (size_t)(paren - p->buf)) <= 4 &&
 	    (p->buf[l->off + l->len - 1] == ':' || p->buf[l->off + l->len - 1] == ')')) {
 		/* "Draft 1 (ignore, I changed my mind after rereading the
 		 * question):": the words before the aside name the version */
 		s = l->body;
 		e = (size_t)(paren - p->buf);
-	} else if (!short_line(p, l, 8, &s, &e)) {
+	} else if (!fits) {
 		/* label: "Ranges v2 (what I'd actually do): a single range ...",
 		 * the label before the colon names the version, its answer
 		 * follows (a new one only: "Feedback on v1: ..." names none) */
@@ -3717,9 +3716,12 @@ static size_t parallel_first(const struct parser *p, size_t i)
  * the items after it go on with it. */
 static int introduced_list(const struct parser *p, size_t i)
 {
-	/* (nor advice: "here are some general tips:" lists no hypotheses) */
-	static const char *const answers[] = { "follow", "answer", "question", "q&a", "part", "tip", "advice",
-					       "recommend", NULL };
+	/* (nor advice: "here are some general tips:", "consider the following:"
+	 * lists no hypotheses) */
+	static const char *const answers[] = { "follow", "follows", "following", "followup", "followups", "answer",
+					       "answers", "answered", "question",
+					       "questions", "q&a", "part", "tip", "tips", "advice", "recommend",
+					       "recommended", "recommendation", "recommendations", NULL };
 	const struct linfo *l = &p->li[i];
 	size_t k = i;
 	while (k > 0 && !(p->li[k].item == 2 && p->li[k].number == 1 && p->li[k].indent == l->indent)) {
@@ -3738,11 +3740,7 @@ static int introduced_list(const struct parser *p, size_t i)
 	if (intro->item || intro->heading || intro->field >= 0 || intro->section >= 0 || intro->code ||
 	    !ends_with_colon(p->buf, intro->body, intro->off + intro->len))
 		return 0;
-	for (size_t at = intro->body; at < intro->off + intro->len; at++)
-		for (const char *const *w = answers; *w; w++)
-			if (intro->off + intro->len - at >= strlen(*w) && !strncasecmp(p->buf + at, *w, strlen(*w)))
-				return 0;
-	return 1;
+	return !any_word_ci(p->buf, intro->body, intro->off + intro->len, answers);
 }
 
 /* The kind of number a list item opens with: digits, "(", a circled one... */

@@ -1447,6 +1447,15 @@ static int disagrees(const char *b, struct gr_span cl)
 	return 0;
 }
 
+/* Does sp end in a colon, past spaces and emphasis ("WON'T DO:", "Ranges:")? */
+static int ends_with_colon_span(const char *b, struct gr_span sp)
+{
+	size_t e = sp.end;
+	while (e > sp.start && strchr(" \n*_", b[e - 1]))
+		e--;
+	return e > sp.start && b[e - 1] == ':';
+}
+
 static int bare_answer(const char *b, struct gr_span cl, const struct cues *c)
 {
 	size_t k = first_cue(c, cl.start), to = k < c->n && c->v[k].start < cl.end ? c->v[k].start : cl.end;
@@ -1476,10 +1485,7 @@ static int answers_back(const struct gr_report *r, size_t cl)
 	int line = gr_text_line_of(&r->text, here.start);
 	if (newlines > 1 || r->label_line[line - 1] || b[r->text.lines[line - 1].off] == '#')
 		return 0;
-	size_t he = here.end; /* "WON'T DO:" heads what follows: it answers nothing above */
-	while (he > here.start && strchr(" \n*_", b[he - 1]))
-		he--;
-	if (he > here.start && b[he - 1] == ':')
+	if (ends_with_colon_span(b, here)) /* "WON'T DO:" heads what follows: it answers nothing above */
 		return 0;
 	size_t e = prev.end;
 	while (e > prev.start && (b[e - 1] == ' ' || b[e - 1] == '\n' || b[e - 1] == '*' || b[e - 1] == '_'))
@@ -1896,14 +1902,6 @@ static void retract_span(struct gr_analysis *a, size_t t, size_t from, size_t up
 	mark_span(a, t, from, upto, 1);
 }
 
-static int ends_with_colon_span(const char *b, struct gr_span sp)
-{
-	size_t e = sp.end;
-	while (e > sp.start && strchr(" \n*_", b[e - 1]))
-		e--;
-	return e > sp.start && b[e - 1] == ':';
-}
-
 /* Is b[from, to) only an edit's mark ("EDIT: scratch that", "ok, never
  * mind")? Then the retraction opens its sentence. */
 static int edit_mark_only(const char *b, size_t from, size_t to)
@@ -1926,17 +1924,16 @@ static void take_back_retracted(struct gr_analysis *a, const char *c, size_t at,
 	if (*c == 'k' && ((at >= 3 && !memcmp(lo + at - 3, "no ", 3)) || (at >= 4 && !memcmp(lo + at - 4, "not ", 4)) ||
 			  (at && gr_isalnum((unsigned char)lo[at - 1]))))
 		return; /* "no kidding, 61 % is copies" insists */
-	int caller = note_opened_by(r, at);
+	int caller = note_opened_by(r, at), edited = 0;
 	if (caller > 0) { /* "[iii] (On second thought, not this one ...)": the line that calls the note */
 		const struct gr_line *cl = &r->text.lines[caller - 1];
 		for (size_t k = 0; k < r->nsentences; k++)
 			if (r->sentences[k].end > cl->off && r->sentences[k].start < cl->off + cl->len)
 				retract_span(a, k, cl->off, cl->off + cl->len);
-	} else if (!edit_mark_only(r->text.buf, r->sentences[t].start, at) &&
+	} else if (!(edited = edit_mark_only(r->text.buf, r->sentences[t].start, at)) &&
 		   first_word(r->text.buf, span_at(r->sentences[t].start, at)).start < at) {
 		retract_span(a, t, r->sentences[t].start, at);
-	} else if (t > 0 && !(edit_mark_only(r->text.buf, r->sentences[t].start, at) &&
-			      ends_with_colon_span(r->text.buf, r->sentences[t - 1]))) {
+	} else if (t > 0 && !(edited && ends_with_colon_span(r->text.buf, r->sentences[t - 1]))) {
 		/* it opens its sentence: the one before is taken back (not a
 		 * list's intro above "- ~~`tokenize`~~ EDIT: scratch that") */
 		retract_span(a, t - 1, r->sentences[t - 1].start, r->sentences[t - 1].end);

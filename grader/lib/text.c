@@ -1474,26 +1474,26 @@ static int dictated(const char *b, size_t len)
  * or ten, 3 a multiple of ten, 4 hundred, 5 thousand; 0 none. */
 static int number_word(const char *b, size_t i, size_t e, int *v)
 {
-	static const char *const small[] = { "zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-					     "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
-					     "sixteen", "seventeen", "eighteen", "nineteen" };
-	static const char *const tens[] = { "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety" };
+	/* each with its length: most words are none of them, and a length
+	 * ends the look at once */
+#define NW(w) { w, sizeof(w) - 1 }
+	static const struct { const char *w; size_t n; } small[] = {
+		NW("zero"), NW("one"), NW("two"), NW("three"), NW("four"), NW("five"), NW("six"), NW("seven"),
+		NW("eight"), NW("nine"), NW("ten"), NW("eleven"), NW("twelve"), NW("thirteen"), NW("fourteen"),
+		NW("fifteen"), NW("sixteen"), NW("seventeen"), NW("eighteen"), NW("nineteen")
+	}, tens[] = { NW("twenty"), NW("thirty"), NW("forty"), NW("fifty"), NW("sixty"), NW("seventy"), NW("eighty"),
+		      NW("ninety") };
+#undef NW
 	size_t we = word_end(b, i, e), n = we - i;
 	if (n < 2 || n > 9 || !strchr("zotfsenh", b[i] | 32) || (we < e && isdigit((unsigned char)b[we])))
 		return 0; /* not the length or the first letter of any */
-	/* lengths of small[] and tens[]: most words are none of them, and a
-	 * length ends the look at once */
-	static const unsigned char small_n[] = { 4, 3, 3, 5, 4, 4, 3, 5, 5, 4, 3, 6, 6, 8, 8, 7, 7, 9, 8, 8 };
-	static const unsigned char tens_n[] = { 6, 6, 5, 5, 5, 7, 6, 6 };
-	_Static_assert(sizeof(small_n) == sizeof(small) / sizeof(small[0]), "a length per word");
-	_Static_assert(sizeof(tens_n) == sizeof(tens) / sizeof(tens[0]), "a length per word");
 	for (int k = 0; k < 20; k++)
-		if (small_n[k] == n && !strncasecmp(b + i, small[k], n)) {
+		if (small[k].n == n && !strncasecmp(b + i, small[k].w, n)) {
 			*v = k;
 			return k < 10 ? 1 : 2;
 		}
 	for (int k = 0; k < 8; k++)
-		if (tens_n[k] == n && !strncasecmp(b + i, tens[k], n)) {
+		if (tens[k].n == n && !strncasecmp(b + i, tens[k].w, n)) {
 			*v = 20 + 10 * k;
 			return 3;
 		}
