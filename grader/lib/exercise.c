@@ -1239,7 +1239,9 @@ static const char *const default_negation[] = {
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
 	/* "later" as "not now" ("the copies can come later"), not "each later
 	 * step", nor a time ("the first token comes 22 ms later") */
-	"(?<!ms )(?<!\\ds )(?<!sec )(?<!secs )(?<!onds )(?<!\\dus )(?<!\xC2\xB5s )\\blater\\b"
+	/* nor what is only named later ("one more around the copies, name later") */
+	"(?<!ms )(?<!\\ds )(?<!sec )(?<!secs )(?<!onds )(?<!\\dus )(?<!\xC2\xB5s )(?<!\\bname )(?<!\\bnames )"
+	"(?<!\\bname it )(?<!\\bname them )\\blater\\b"
 	"(?!\\s+(?:one|ones|step|steps|token|tokens|layer|layers|call|calls|stage|stages|run|runs|"
 	"iteration|iterations|forward|forwards|pass|passes|decode))",
 	/* "maybe also wrap the .to() calls at some point": not now either */
@@ -1274,7 +1276,9 @@ static const char *const default_negation[] = {
 	"\\b(?:ni|nem)\\b", /* "ne ... pas de ranges, ni `tokenize`, ni `prefill`": neither */
 	/* French "pas", not "le pas de decode" (the step) */
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
-	"\\b(?:nao|n\xC3\xA3o)\\b", /* "não": a Latin-1 letter is a literal too (patset.c) */
+	/* "não": a Latin-1 letter is a literal too (patset.c). Not Vietnamese
+	 * "nào" (which) typed without its marks: "code nao goi .to()" */
+	"\\b(?:nao(?!\\s+(?:goi|la|thi|co|dang|cung|bi|gay|tao|chay)\\b)|n\xC3\xA3o)\\b",
 	"\\b(?:todav[ií]a|ainda|encore|noch|abhi\\s+nahi)\\b",
 	"\\b(?:m[aá]s\\s+tarde|depois|plus\\s+tard|sp[aä]ter|baad\\s+mein|senare|senere)\\b",
 	/* Chinese, Japanese and Korean, written without spaces: "先不做
@@ -1282,7 +1286,18 @@ static const char *const default_negation[] = {
 	 * their "later" ("以后再", "まだ", "나중에"); Russian "не", "потом". */
 	"(?:先不|暂不|暫不|不做|不要|不用|不需要?|不必|不是|不会|不會|不应|不應|别做|別做|没必要|沒必要|无需|無需|ではない|じゃない|しない|やらない|ません|必要ない|いらない|하지\\s*않|않는|않음|않다|아니|안\\s*함|말자)",
 	"(?:以后再|以後再|之后再|之後再|稍后|稍後|まだ|後で|あとで|나중에|아직)",
-	"(?<!\\w)(?:не|нет|ни|пока\\s+нет|позже|потом)(?!\\w)", NULL
+	"(?<!\\w)(?:не|нет|ни|пока\\s+нет|позже|потом)(?!\\w)",
+	/* Malay and Indonesian ("tidak perlu range baru dulu", "belum", "jangan"),
+	 * Tagalog ("hindi pa", "huwag", "wag", "mamaya na") and Vietnamese ("không",
+	 * "chưa cần" not yet, "đừng" don't, "để sau" leave it for later). Tagalog
+	 * "hindi" only before its particles: alone it is also the language.
+	 * Not "ada Memcpy HtoD atau tidak": "or not" asks. */
+	"\\b(?<!\\batau\\s)(?:tidak|tak|bukan|belum|jangan|nanti\\s+saja|nanti\\s+aja|huwag|wag|mamaya\\s+na|saka\\s+na)\\b",
+	"\\bhindi\\s+(?:pa|muna|na|kailangan|ko|natin|dapat|ito|iyan|yan)\\b",
+	/* Vietnamese, with its marks or without: "không"/"chưa" closing a clause
+	 * asks ("trace co Memcpy HtoD khong?"), before a word denies */
+	"(?<!\\w)(?:đừng|để\\s+sau|khỏi)(?!\\w)",
+	"(?<!\\w)(?:không|chưa|khong|chua)(?=\\s+\\w)", NULL
 };
 static const char *const default_deferral[] = {
 	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",

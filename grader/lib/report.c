@@ -992,6 +992,14 @@ static int runon_label_at(struct parser *p, struct linfo *l, size_t end, int *st
 	return -1;
 }
 
+/* Words of a line introducing answers, not a list of its own ("the
+ * follow-ups:", "Answers:"), nor advice ("here are some general tips:",
+ * "consider the following:" lists no hypotheses). */
+static const char *const answer_words[] = { "follow", "follows", "following", "followup", "followups", "answer",
+					    "answers", "answered", "question", "questions", "q&a", "part", "tip", "tips",
+					    "advice", "recommend", "recommended", "recommendation", "recommendations",
+					    NULL };
+
 static int any_word_ci(const char *b, size_t s, size_t e, const char *const *w);
 
 /* Does b[s, e) hold an edit's mark ("EDIT:", "scratch that", "update:")? */
@@ -1812,7 +1820,10 @@ static void find_fields(struct parser *p)
 			 * filled in": the next question opens, not the value. */
 			if (!content && n->item == 2 && question_number(p->buf, n))
 				break;
-			if (!content && n->item)
+			/* ... or a value that introduces it: "Next experiment: here
+			 * are a few I could try:" over "1. ..." */
+			if (n->item && !list && (!content || (last == i && ends_with_colon(p->buf, vs, end) &&
+							      !any_word_ci(p->buf, vs, end, answer_words))))
 				list = n->item;
 			if (content && n->item == 2 && n->indent == 0 && l->item == 0 && list != 2)
 				break;
@@ -3716,12 +3727,6 @@ static size_t parallel_first(const struct parser *p, size_t i)
  * the items after it go on with it. */
 static int introduced_list(const struct parser *p, size_t i)
 {
-	/* (nor advice: "here are some general tips:", "consider the following:"
-	 * lists no hypotheses) */
-	static const char *const answers[] = { "follow", "follows", "following", "followup", "followups", "answer",
-					       "answers", "answered", "question",
-					       "questions", "q&a", "part", "tip", "tips", "advice", "recommend",
-					       "recommended", "recommendation", "recommendations", NULL };
 	const struct linfo *l = &p->li[i];
 	size_t k = i;
 	while (k > 0 && !(p->li[k].item == 2 && p->li[k].number == 1 && p->li[k].indent == l->indent)) {
@@ -3740,7 +3745,7 @@ static int introduced_list(const struct parser *p, size_t i)
 	if (intro->item || intro->heading || intro->field >= 0 || intro->section >= 0 || intro->code ||
 	    !ends_with_colon(p->buf, intro->body, intro->off + intro->len))
 		return 0;
-	return !any_word_ci(p->buf, intro->body, intro->off + intro->len, answers);
+	return !any_word_ci(p->buf, intro->body, intro->off + intro->len, answer_words);
 }
 
 /* The kind of number a list item opens with: digits, "(", a circled one... */

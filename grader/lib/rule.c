@@ -279,7 +279,19 @@ static struct wordset ws_function = WORDSET(
 	"ale", "bo", "już", "czy", "co", "są", "od", "v", "že", "už",
 	"není", "jsou", "ve", "bir", "bu", "için", "ile", "ama", "çok", "var", "yok",
 	"daha", "gibi", "değil", "і", "в", "на", "з",
-	"що", "це", "не", "але");
+	"що", "це", "не", "але",
+	/* Malay and Indonesian, Tagalog and Vietnamese ("Julat yang saya akan
+	 * tambah ... supaya nampak dalam Nsight", "yung copy_ ang problema",
+	 * "chưa cần range cho forward") */
+	"yang", "dan", "saya", "akan", "ini", "itu", "dari", "untuk", "dengan", "tidak", "sudah", "belum",
+	"karena", "kerana", "sebab", "supaya", "agar", "dalam", "pada", "bila", "jika", "kalau", "juga", "lagi",
+	"masih", "tapi", "tetapi", "atau", "ada", "bisa", "boleh", "perlu", "kita", "kami", "guna", "adalah",
+	"ialah", "sebelum", "setelah", "selepas", "ang", "ng", "sa", "mga", "ay", "lang", "kasi", "yung",
+	"hindi", "kung", "rin", "muna", "ito", "ako", "natin", "là", "và", "của", "có", "không", "chưa", "cần",
+	"đã", "được", "cho", "với", "trong", "để", "này", "vì", "nên", "thì", "khi", "nếu", "rồi", "cũng", "tôi",
+	/* ... and Vietnamese typed without its marks ("chay lai profiler voi ... de xem") */
+	"va", "cua", "khong", "chua", "duoc", "voi", "nay", "nen", "thi", "neu", "roi", "cung", "toi", "lai",
+	"xem", "nhung", "phai", "di", "ke", "lalu", "jadi", "tiap", "kalau", "cuma", "semua", "tapi");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
@@ -3525,6 +3537,42 @@ static int topic_list(const char *b, struct gr_span sp)
 	return items >= 5 && longest <= 6 && words <= items * 5;
 }
 
+/* Is sp a bare column: four lines or more of one or two words each, flush
+ * left, with nothing that introduces or explains them (no ':', '(', '=',
+ * '-' or quotes)?
+ * "NVTX\nrecord_function\ntokenizer\ncopy_ / to\nprefill" names things
+ * and claims nothing; "ranges i'd add (...):\n  tokenize\n  prefill" is
+ * an answer, introduced (in the sentence or on the line before it). */
+static int word_column(const char *b, struct gr_span sp)
+{
+	int lines = 1, words = 0, inword = 0, snake = 0;
+	size_t at = sp.start;
+	while (at > 0 && (b[at - 1] == ' ' || b[at - 1] == '\n'))
+		at--;
+	if (at > 0 && b[at - 1] == ':')
+		return 0; /* "I'd put NVTX ranges on:\n  tokenize\n  to_device ...": introduced */
+	for (size_t k = sp.start; k < sp.end; k++) {
+		unsigned char c = (unsigned char)b[k];
+		if (c == ':' || c == '(' || c == '=' || c == '"' || c == '`' || (c == '-' && !inword))
+			return 0;
+		if (c == '\n') {
+			if (k + 1 < sp.end && b[k + 1] == ' ')
+				return 0; /* indented: it belongs to what stands above it */
+			lines++;
+			words = inword = 0;
+			continue;
+		}
+		int w = gr_isword(c) || c >= 0x80;
+		if (w && !inword && ++words > 2)
+			return 0;
+		snake += c == '_' && inword && k + 1 < sp.end && gr_isalnum((unsigned char)b[k + 1]);
+		inword = w || (inword && (c == '.' || c == '\''));
+	}
+	/* three names like "h2d_inputs", "dtype_cast", "decode_step": the
+	 * range names a column answers with (a diagram's bars, read) */
+	return lines >= 4 && snake < 3;
+}
+
 static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct, int strict)
 {
 	const struct gr_report *r = a->r;
@@ -3632,9 +3680,11 @@ static enum terse read_terse(const struct gr_analysis *a, size_t s, int distinct
 		}
 	}
 	/* Without commas, spaced slashes part the items the same way
-	 * ("NVTX / record_function / tokenizer / copy_ / to / prefill"). */
+	 * ("NVTX / record_function / tokenizer / copy_ / to / prefill"), and
+	 * so do the lines of a bare column of words. */
+	int column = first == NONE && word_column(b, sp);
 	for (size_t k = sp.start + 1; first == NONE && k + 1 < sp.end; k++) {
-		if (b[k] != '/' || b[k - 1] != ' ' || b[k + 1] != ' ')
+		if (!(column && b[k] == '\n') && (b[k] != '/' || b[k - 1] != ' ' || b[k + 1] != ' '))
 			continue;
 		items++;
 		last = k + 1;
@@ -3782,6 +3832,70 @@ static void mark_fragment_lines(struct gr_analysis *a)
 	}
 }
 
+/* "### Key Concepts" over "- NVTX", "- record_function", "- tokenizer",
+ * "- copy_ / to", "- prefill": five bullets or more of a word or two each,
+ * shown as the concepts, keywords or terms of the topic, claim nothing.
+ * A list a colon line introduces ("Ranges I'd add:") is an answer. */
+static int keyword_heading(const char *b, const struct gr_line *ln)
+{
+	static const char *const cue[] = { "key", "concept", "concepts", "keyword", "keywords", "topic", "topics",
+					   "term", "terms", "tags", "buzzwords", "glossary", "vocabulary", NULL };
+	size_t s = ln->off, e = ln->off + ln->len;
+	while (e > s && strchr(" *_#\r", b[e - 1]))
+		e--;
+	if (e > s && b[e - 1] == ':')
+		return 0;
+	for (size_t k = s; k < e; k++) {
+		if (k > s && gr_isalnum((unsigned char)b[k - 1]))
+			continue;
+		for (const char *const *w = cue; *w; w++) {
+			size_t n = strlen(*w);
+			if (k + n <= e && !strncasecmp(b + k, *w, n) && (k + n == e || !gr_isalnum((unsigned char)b[k + n])))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* A word or three, with no mark of a claim ("- copy_ / to", "- host to
+ * device"; not "- copies: avoidable", "- 2.8 GiB -> movement"). */
+static int keyword_item(const char *b, struct gr_span sp)
+{
+	if (gr_count_words(b, sp.start, sp.end) > 3)
+		return 0;
+	for (size_t k = sp.start; k < sp.end; k++)
+		if (b[k] == ':' || b[k] == '=' || b[k] == '>' || (unsigned char)b[k] == 0xE2 || b[k] == '(')
+			return 0;
+	return 1;
+}
+
+static void mark_keyword_bullets(struct gr_analysis *a)
+{
+	const struct gr_report *r = a->r;
+	const char *b = r->text.buf;
+	for (size_t i = 0; i < r->nitems;) {
+		size_t j = i;
+		while (j < r->nitems && r->items[j].indent == r->items[i].indent && !r->items[j].number &&
+		       r->items[j].line == r->items[i].line + (int)(j - i) &&
+		       keyword_item(b, r->items[j].span))
+			j++;
+		if (j - i >= 5 && r->items[i].line >= 2) {
+			int h = r->items[i].line - 2; /* the line above the list, 0-based */
+			while (h > 0 && !r->text.lines[h].len)
+				h--;
+			if (keyword_heading(b, &r->text.lines[h]))
+				for (size_t s = 0; s < r->nsentences; s++) {
+					size_t at = r->sentences[s].start;
+					if (at >= r->items[i].span.start && at < r->items[j - 1].span.end && !a->stuffed[s]) {
+						a->stuffed[s] = 1;
+						a->nstuffed++;
+					}
+				}
+		}
+		i = j > i ? j : i + 1;
+	}
+}
+
 /* Does sentence s lie in the value of a field that holds a proposal (the
  * next experiment)? What such a slot lists is proposed, however tersely:
  * "torch.compile, cuda graphs, fp8, flash attention 3, bigger batch" is
@@ -3837,6 +3951,7 @@ static void mark_stuffed(struct gr_analysis *a)
 	size_t bare[8], listed[8];
 	int nbare = 0, nlisted = 0;
 	mark_fragment_lines(a);
+	mark_keyword_bullets(a);
 	for (int strict = 0; strict < 2; strict++) {
 		/* Two bare lists: the report answers in keywords, and the
 		 * strict reading below takes in its other terse lines too. */

@@ -3400,6 +3400,51 @@ static void test_rule_competitive_and_managers_round(void **state)
 	gr_exercise_free(st);
 }
 
+static void test_rule_southeast_asian_and_assistant_round(void **state)
+{
+	(void)state;
+	struct gr_exercise *st = load_exercise("stretch"), *b = load_exercise("part-b");
+	/* a column of keywords, each on its own line, claims nothing */
+	const char *column = "NVTX\nrecord_function\ntokenizer\ncopy_ / to\nprefill\ndecode\nNsight\n";
+	assert_false(passes_in(st, column, "ranges-api"));
+	assert_false(passes_in(st, column, "ranges-cover-suspects"));
+	/* ... nor does a bullet list shown as the topic's key concepts */
+	const char *concepts = "### Key Concepts\n- NVTX\n- record_function\n- tokenizer\n- copy_ / to\n- prefill\n"
+			       "- decode\n- Nsight Systems\n\nThese are the key concepts to consider.\n";
+	assert_false(passes_in(st, concepts, "ranges-named"));
+	assert_false(passes_in(st, concepts, "ranges-cover-suspects"));
+	/* a Malay plan is a claim, not a keyword list */
+	assert_true(passes_in(st, "Julat (range) yang saya akan tambah sebelum run seterusnya, guna "
+				  "torch.cuda.nvtx.range_push(\"nama\") / torch.cuda.nvtx.range_pop() supaya nampak dalam "
+				  "Nsight Systems:\n1. \"tokenize\" - tokenizer.encode\n2. \"cast_bf16\" - semua .to(dtype)\n"
+				  "3. \"prefill\" - forward pertama\n", "ranges-api"));
+	/* Indonesian and Vietnamese decline a range; "name later" defers only the name */
+	assert_false(passes_in(st, "record_function:\n  \"tokenize\"    -> tokenizer.encode\n  \"prefill\" -> forward\n"
+				   "  \"decode_step\" -> tiap token\ncopy_ dan to sudah kelihatan di tabel (54 calls, 2.8 GiB), "
+				   "tidak perlu range baru dulu.\n", "ranges-cover-suspects"));
+	assert_true(passes_in(st, "Will add ranges with torch.autograd.profiler.record_function:\n`tokenize` for the "
+				  "tokenizer\n`prefill` for the first forward\nand one more around the .to()/copy part + one "
+				  "per decode step, name later.\n", "ranges-cover-suspects"));
+	/* a field that introduces a numbered list keeps it as its value */
+	assert_true(passes_in(b, "Workload: batch 1, decode 128\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms\n"
+				 "Top CPU / orchestration cost: Python decode loop 38 ms\nNext experiment: my pick:\n"
+				 "1. Capture the decode step in a CUDA graph and replay it\n", "overhead-experiment"));
+	gr_exercise_free(st);
+	gr_exercise_free(b);
+	/* Not-yet headings and reasons in Tagalog, Malay, Indonesian and Vietnamese */
+	assert_true(passes_with(part_a, PART_A_FIVE, "Yang belum dioptimasi: custom attention kernel. Tidak perlu kernel "
+						   "baru dulu, attention sudah flash, copy belum dijelaskan.\n", "not-yet"));
+	assert_true(passes_with(part_a, PART_A_FIVE, "Chưa tối ưu: kernel attention. Nó đã là flash attention, làm math "
+						   "thật.\n", "not-yet"));
+	assert_true(passes_with(part_a, PART_A_FIVE, "Chua toi uu: attention kernel. Da la flash attention, la math that.\n",
+				"no-custom-attention"));
+	/* Vietnamese "nao" (which) typed without its marks denies nothing */
+	assert_true(passes_in(part_a, "Next experiment: profile lai voi with_stack=True de biet dong code nao goi .to()\n",
+			      "movement-first"));
+	assert_true(passes_in(part_a, "Top CUDA time: matmul + flash attention ~70 ms la tinh toan; copy_ + to ~35 ms la di "
+				      "chuyen du lieu (2.8 GiB), nghi ngo\n", "math-vs-movement"));
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3629,6 +3674,7 @@ int main(void)
 		cmocka_unit_test(test_rule_gamedev_round),
 		cmocka_unit_test(test_rule_anxious_and_embedded_round),
 		cmocka_unit_test(test_rule_competitive_and_managers_round),
+		cmocka_unit_test(test_rule_southeast_asian_and_assistant_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
