@@ -1296,8 +1296,10 @@ static const char *const default_negation[] = {
 	"\\bhindi\\s+(?:pa|muna|na|kailangan|ko|natin|dapat|ito|iyan|yan)\\b",
 	/* Vietnamese, with its marks or without: "không"/"chưa" closing a clause
 	 * asks ("trace co Memcpy HtoD khong?"), before a word denies */
-	"(?<!\\w)(?:đừng|để\\s+sau|khỏi)(?!\\w)",
-	"(?<!\\w)(?:không|chưa|khong|chua)(?=\\s+\\w)", NULL
+	"(?<!\\w)(?:không|khong|chua)(?=\\s+\\w)",
+	/* (each opening on its non-ASCII letter, so ASCII reports skip them:
+	 * "ch" and "kh" would be tried at every "check" and "which") */
+	"(?<=\\bch)ưa(?=\\s+\\w)|(?<=\\bkh)ỏi(?!\\w)|(?<!\\w)(?:đừng|để\\s+sau)(?!\\w)", NULL
 };
 static const char *const default_deferral[] = {
 	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",

@@ -3434,8 +3434,8 @@ static void test_rule_southeast_asian_and_assistant_round(void **state)
 	/* Not-yet headings and reasons in Tagalog, Malay, Indonesian and Vietnamese */
 	assert_true(passes_with(part_a, PART_A_FIVE, "Yang belum dioptimasi: custom attention kernel. Tidak perlu kernel "
 						   "baru dulu, attention sudah flash, copy belum dijelaskan.\n", "not-yet"));
-	assert_true(passes_with(part_a, PART_A_FIVE, "Chưa tối ưu: kernel attention. Nó đã là flash attention, làm math "
-						   "thật.\n", "not-yet"));
+	assert_true(passes_with(part_a, PART_A_FIVE, "Không cần tối ưu: kernel attention. Nó đã là flash attention, làm "
+						   "math thật.\n", "not-yet"));
 	assert_true(passes_with(part_a, PART_A_FIVE, "Chua toi uu: attention kernel. Da la flash attention, la math that.\n",
 				"no-custom-attention"));
 	/* Vietnamese "nao" (which) typed without its marks denies nothing */
