@@ -282,16 +282,17 @@ static struct wordset ws_function = WORDSET(
 	"що", "це", "не", "але",
 	/* Malay and Indonesian, Tagalog and Vietnamese ("Julat yang saya akan
 	 * tambah ... supaya nampak dalam Nsight", "yung copy_ ang problema",
-	 * "chưa cần range cho forward") */
-	"yang", "dan", "saya", "akan", "ini", "itu", "dari", "untuk", "dengan", "tidak", "sudah", "belum",
-	"karena", "kerana", "sebab", "supaya", "agar", "dalam", "pada", "bila", "jika", "kalau", "juga", "lagi",
+	 * "chưa cần range cho forward"); "dan", "agar", "di" and "ke" are
+	 * above already */
+	"yang", "saya", "akan", "ini", "itu", "dari", "untuk", "dengan", "tidak", "sudah", "belum",
+	"karena", "kerana", "sebab", "supaya", "dalam", "pada", "bila", "jika", "kalau", "juga", "lagi",
 	"masih", "tapi", "tetapi", "atau", "ada", "bisa", "boleh", "perlu", "kita", "kami", "guna", "adalah",
 	"ialah", "sebelum", "setelah", "selepas", "ang", "ng", "sa", "mga", "ay", "lang", "kasi", "yung",
 	"hindi", "kung", "rin", "muna", "ito", "ako", "natin", "là", "và", "của", "có", "không", "chưa", "cần",
 	"đã", "được", "cho", "với", "trong", "để", "này", "vì", "nên", "thì", "khi", "nếu", "rồi", "cũng", "tôi",
 	/* ... and Vietnamese typed without its marks ("chay lai profiler voi ... de xem") */
 	"va", "cua", "khong", "chua", "duoc", "voi", "nay", "nen", "thi", "neu", "roi", "cung", "toi", "lai",
-	"xem", "nhung", "phai", "di", "ke", "lalu", "jadi", "tiap", "kalau", "cuma", "semua", "tapi");
+	"xem", "nhung", "phai", "lalu", "jadi", "tiap", "cuma", "semua");
 
 /* Words that leave a cue without an object of its own ("not do that yet"). */
 static struct wordset ws_filler = WORDSET("that", "this", "it", "which", "them", "those", "these", "do", "doing",
@@ -3843,18 +3844,7 @@ static int keyword_heading(const char *b, const struct gr_line *ln)
 	size_t s = ln->off, e = ln->off + ln->len;
 	while (e > s && strchr(" *_#\r", b[e - 1]))
 		e--;
-	if (e > s && b[e - 1] == ':')
-		return 0;
-	for (size_t k = s; k < e; k++) {
-		if (k > s && gr_isalnum((unsigned char)b[k - 1]))
-			continue;
-		for (const char *const *w = cue; *w; w++) {
-			size_t n = strlen(*w);
-			if (k + n <= e && !strncasecmp(b + k, *w, n) && (k + n == e || !gr_isalnum((unsigned char)b[k + n])))
-				return 1;
-		}
-	}
-	return 0;
+	return !(e > s && b[e - 1] == ':') && find_phrase(b, span_at(s, e), cue) != NONE;
 }
 
 /* A word or three, with no mark of a claim ("- copy_ / to", "- host to
