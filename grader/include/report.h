@@ -88,7 +88,8 @@ struct gr_report {
 					     * self-check's bare tick ("- [x] no custom attention"), 5 a
 					     * report quoted in a code block beside the learner's own, 6 a
 					     * line of mistakes after its label ("Common mistakes: ..."), 7 a
-					     * position argued and not taken ("Counter (steelman): ...") */
+					     * position argued and not taken ("Counter (steelman): ..."), 8
+					     * the task's own words pasted ("Rubric:", "Prompt:") */
 	int *note_of;                       /* per line, or NULL when no line opens with a footnote
 					     * mark: the line (1-based) whose mark this line's note
 					     * answers ("[^1]: ..." for "... bf16 at load [^1]"), 0 */

@@ -129,7 +129,7 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 			rc |= add_warning(v, strdup(notes[k].say));
 	/* The copy under "### v1 (superseded)": say which lines were set aside. */
 	for (size_t l = 0; !rc && r->old_line && l < r->text.nlines; l++) {
-		if (r->old_line[l] != 1 && r->old_line[l] != 2 && r->old_line[l] != 5)
+		if (r->old_line[l] != 1 && r->old_line[l] != 2 && r->old_line[l] != 5 && r->old_line[l] != 8)
 			continue; /* only set-aside copies are named: a list of mistakes is read (what
 				   * explains them is the learner's), a self-check's ticks and an argued
 				   * position are marks, said nothing of */
@@ -140,16 +140,20 @@ static int text_warnings(struct gr_verdict *v, const struct gr_report *r, const 
 		int n = h->len > 60 ? 60 : (int)h->len;
 		while (e > l && r->text.lines[e].len == 0)
 			e--; /* not the blank lines after it */
-		if (asprintf(&m,
-			     r->old_line[l] == 2
-				     ? "lines %zu-%zu (\"%.*s\") are a classmate's report you reviewed, not your answer, "
-				       "and were not graded as yours"
-			     : r->old_line[l] == 5
-				     ? "lines %zu-%zu (\"%.*s\") are a report quoted in a code block beside your own "
-				       "fields, and were not graded as yours"
-				     : "lines %zu-%zu (\"%.*s\") are the earlier version you marked as replaced, and were "
-				       "not graded",
-			     l + 1, e + 1, n, r->text.buf + h->off) < 0)
+		char where[48];
+		if (e > l)
+			snprintf(where, sizeof(where), "lines %zu-%zu", l + 1, e + 1);
+		else
+			snprintf(where, sizeof(where), "line %zu", l + 1);
+		const char *what = r->old_line[l] == 2 ? "a classmate's report you reviewed, not your answer, and not graded "
+							 "as yours"
+				   : r->old_line[l] == 5 ? "a report quoted in a code block beside your own fields, and not "
+							   "graded as yours"
+				   : r->old_line[l] == 8 ? "the task's own text (its rubric or prompt), pasted in: it earns "
+							   "nothing, so say in your own words what you conclude"
+							 : "the earlier version you marked as replaced, and not graded";
+		if (asprintf(&m, "%s (\"%.*s\") %s %s", where, n, r->text.buf + h->off, e > l ? "are" : "is",
+			     what) < 0)
 			return GR_ENOMEM;
 		rc |= add_warning(v, m);
 		break;

@@ -1543,11 +1543,13 @@ static void set_field(struct parser *p, int f, int state, int ln, size_t vs, siz
 	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && p->li[ln - 1].old &&
 	    !p->li[rf->line - 1].old)
 		return;
-	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED && has_content(p->buf, vs, ve) &&
-	    (drafted(p, rf->line) || p->li[rf->line - 1].old) && !drafted(p, ln) && !p->li[ln - 1].old) {
+	if (rf->state == GR_FIELD_LABELLED && state == GR_FIELD_LABELLED &&
+	    ((has_content(p->buf, vs, ve) && drafted(p, rf->line)) || p->li[rf->line - 1].old) && !drafted(p, ln) &&
+	    !p->li[ln - 1].old) {
 		/* "Draft answer (wrong, kept for honesty): Next experiment: ...",
-		 * then the final one: the final one is the answer. (A withdrawn
-		 * copy has a warning of its own: grade.c.) */
+		 * then the final one: the final one is the answer, even left
+		 * empty ("Hardware: ..." under "final:" after a draft's "L4").
+		 * (A withdrawn copy has a warning of its own: grade.c.) */
 		rf->repeated = !p->li[rf->line - 1].old;
 		rf->line = ln;
 		rf->value = (struct gr_span){ .start = vs, .end = ve };
@@ -2379,6 +2381,60 @@ static int inline_mistakes(const struct parser *p, const struct linfo *l)
 	return gr_count_words(p->buf, s, ce) <= 6 && any_word_ci(p->buf, s, ce, mistake_words);
 }
 
+/* Line l heads, or opens with the label of, the task's own words the
+ * learner pasted: "Rubric:", "Acceptance criteria (copied):", "## The
+ * task", "Prompt:". Returns 1 for a heading over a block, 2 for a label
+ * with the pasted words after it on its line, else 0. Its opening words
+ * must be the name and nothing of the learner's ("Task 1: triage" and
+ * "Prompt tokens: 4096" name no paste). */
+static int rubric_heading(const struct parser *p, const struct linfo *l)
+{
+	static const char *const names[] = { "rubric", "the rubric", "grading rubric", "acceptance criteria",
+					     "acceptance criterion", "grading criteria", "criteria", "criterion",
+					     "the criteria", "the task", "task", "the prompt", "prompt", "the assignment",
+					     "assignment", "instructions", "the instructions", "exercise prompt",
+					     "task description", "handout", "from the handout", NULL };
+	static const char *const asides[] = { "pasted", "copied", "copy", "from", "the", "handout", "workbook",
+					      "exercise", "for", "reference", "verbatim", "original", "given",
+					      "as", NULL };
+	if (l->blank || l->code || l->field >= 0 || l->item)
+		return 0;
+	size_t s = l->body, e = l->off + l->len;
+	while (s < e && strchr("#*_> ", p->buf[s]))
+		s++;
+	const char *colon = memchr(p->buf + s, ':', e - s);
+	size_t he = colon ? (size_t)(colon - p->buf) : e;
+	int inline_words = colon && has_content(p->buf, he + 1, e);
+	while (he > s && strchr(" *_#", p->buf[he - 1]))
+		he--;
+	if (he - s > 48)
+		return 0;
+	/* the name, then only words of an aside: "Rubric (pasted from the handout)" */
+	size_t k = s, n = 0;
+	for (const char *const *w = names; *w && !n; w++) {
+		size_t m = strlen(*w);
+		if (m <= he - s && !strncasecmp(p->buf + s, *w, m) && (s + m == he || !gr_isalnum((unsigned char)p->buf[s + m])))
+			n = m;
+	}
+	if (!n)
+		return 0;
+	for (k = s + n; k < he;) {
+		while (k < he && !gr_isalnum((unsigned char)p->buf[k])) {
+			if (gr_isdigit((unsigned char)p->buf[k]))
+				return 0;
+			k++;
+		}
+		size_t w = k;
+		while (k < he && gr_isalnum((unsigned char)p->buf[k]))
+			k++;
+		if (k > w && !gr_word_in(p->buf + w, k - w, asides))
+			return 0;
+	}
+	if (inline_words)
+		return 2;
+	return colon || l->heading ? 1 : 0;
+}
+
 /* A resubmission that keeps its earlier version under a heading naming it
  * ("### Previous attempt (superseded)", "v1 (old, ignore)"), or a review
  * that pastes the classmate's report it reviews ("Reviewing Sam's
@@ -2400,6 +2456,7 @@ static int inline_mistakes(const struct parser *p, const struct linfo *l)
 static void mark_old_blocks(struct parser *p)
 {
 	static const char *const old[] = { "v0", "v1", "version 1", "first version", "first draft", "draft 1",
+					   "rough draft",
 					   "first attempt", "first submission", "previous attempt", "previous version",
 					   "previous answer", "previous submission", "previous draft", "old version",
 					   "old answer", "old draft", "original answer", "original version",
@@ -2417,7 +2474,8 @@ static void mark_old_blocks(struct parser *p)
 					     "review", "classmate", "partner", "teammate", "colleague", "'s report",
 					     "'s answer", "'s draft", "mistake", "pitfall", "weak answer", "bad answer",
 					     "wrong answer", "red herring", "don't do this", "do not do this", "anti-pattern",
-					     "antipattern", "what not to do", "common error", NULL };
+					     "antipattern", "what not to do", "common error", "rubric", "criteri", "task",
+					     "prompt", "assignment", "instructions", "handout", NULL };
 	static const char *const adopt[] = { "same as", "agree with everything", "agree with all", "submit the same",
 					     "adopt", "identical to", "with both", "keep both", "use both", NULL };
 	const struct gr_trigrams *t = p->r->tri;
@@ -2449,6 +2507,14 @@ static void mark_old_blocks(struct parser *p)
 			p->r->old_line[i] = (unsigned char)(p->li[i].old = 6);
 			continue;
 		}
+		int rubric = kind ? 0 : rubric_heading(p, &p->li[i]);
+		if (rubric == 2) { /* "Rubric: movement-experiment: Next experiment is about ..." */
+			p->r->old_line[i] = (unsigned char)(p->li[i].old = 8);
+			p->li[i].section = -1;
+			continue;
+		}
+		if (rubric)
+			kind = 8, peer = 2; /* the task's words: never the learner's */
 		if (!kind)
 			continue;
 		uint32_t seen = 0; /* fields the block labelled */
@@ -2477,8 +2543,10 @@ static void mark_old_blocks(struct parser *p)
 				}
 				if (kind >= 2 && blank && content && own_opening(p, n))
 					break; /* the review done, "What I'd add instead: ..." */
-				if (kind == 3 && blank && content && !n->item)
+				if ((kind == 3 || kind == 8) && blank && content && !n->item)
 					break; /* a list of mistakes ends with the list */
+				if (kind == 8 && n->field >= 0 && has_content(p->buf, n->value, n->off + n->len))
+					break; /* a filled-in field is the learner's */
 			}
 			blank = 0;
 			content = 1;
@@ -2493,8 +2561,11 @@ static void mark_old_blocks(struct parser *p)
 				p->li[k].old = 0;
 			continue; /* and lines in the block may head a block of their own */
 		}
-		for (size_t k = i; k < j; k++)
+		for (size_t k = i; k < j; k++) {
 			p->r->old_line[k] = (unsigned char)(p->li[k].old = kind);
+			if (kind == 8) /* its "2. Mentions ..." answers no question */
+				p->li[k].section = -1, p->li[k].item = 0;
+		}
 		i = j - 1;
 	}
 }
@@ -2553,6 +2624,16 @@ static int placeholder(const char *b, struct gr_span v)
 			if (k + wn <= e && !strncasecmp(b + k, *w, wn) && (k + wn == e || !isalnum((unsigned char)b[k + wn])))
 				return 1;
 		}
+	}
+	/* "same as Part A", "see part b", "as in Part A", "same as before":
+	 * another answer's value, not this run's */
+	static const char *const other[] = { "same as ", "see ", "as in ", "as per ", "ditto ", NULL };
+	static const char *const elsewhere[] = { "part", "before", "previous", "earlier", "last", "q1", "q2", NULL };
+	for (const char *const *w = other; *w && n <= 24; w++) {
+		size_t wn = strlen(*w);
+		if (wn < n && !strncasecmp(b + s, *w, wn) && gr_count_words(b, s, e) <= 5 &&
+		    any_word_ci(b, s + wn, e, elsewhere))
+			return 1;
 	}
 	if (tolower((unsigned char)b[s]) != 's' && tolower((unsigned char)b[s]) != 'r')
 		return 0;

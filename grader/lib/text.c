@@ -954,12 +954,39 @@ static size_t skip_spaces(const char *b, size_t i, size_t e)
 	return i;
 }
 
+/* Where a date that opens a chat export's time ends, with its comma and
+ * space: WhatsApp's "03/12/2025, " or "2025-12-03 "; i when none. */
+static size_t date_end(const char *b, size_t i, size_t e)
+{
+	size_t k = i;
+	int parts = 0;
+	while (parts < 3) {
+		size_t d = k;
+		while (k < e && gr_isdigit((unsigned char)b[k]) && k - d < 4)
+			k++;
+		if (k == d)
+			return i;
+		if (++parts < 3) {
+			if (k >= e || !strchr("/.-", b[k]))
+				return i;
+			k++;
+		}
+	}
+	if (k < e && b[k] == ',')
+		k++;
+	return k < e && b[k] == ' ' ? skip_spaces(b, k, e) : i;
+}
+
 /* Where a time that opens a line ends, spaces after it included:
- * "[10:32] ", "[10:32:07 AM] ", "10:32 ", "10:32 AM "; 0: none at b[i]. */
+ * "[10:32] ", "[10:32:07 AM] ", "10:32 ", "10:32 AM ", a date before it
+ * ("[03/12/2025, 09:14] ", "03/12/2025, 09:14 - "); 0: none at b[i]. */
 static size_t time_end(const char *b, size_t i, size_t e)
 {
 	int bracket = i < e && b[i] == '[';
 	i += bracket;
+	size_t day = i;
+	i = date_end(b, i, e);
+	int dated = i > day;
 	size_t d = i;
 	while (i < e && (gr_isdigit((unsigned char)b[i]) || b[i] == ':'))
 		i++;
@@ -978,6 +1005,8 @@ static size_t time_end(const char *b, size_t i, size_t e)
 		if (i >= e || b[i] != ']')
 			return 0;
 		i++;
+	} else if (dated && i + 2 < e && b[i] == ' ' && b[i + 1] == '-' && b[i + 2] == ' ') {
+		i += 2; /* "03/12/2025, 09:14 - Neema: ..." */
 	}
 	return skip_spaces(b, i, e);
 }
@@ -1137,9 +1166,14 @@ static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 		s = e + 1;
 	}
 	static const char *const learner[] = { "me", "student", "learner", NULL };
-	if (nwho == 1 && any_name(b + who[0].s, who[0].n, learner)) {
-		/* Only the learner speaks ("Student: Workload colon ..."): the
-		 * tags go, the words stay. */
+	static const char *const others[] = { "ta", "tutor", "instructor", "interviewer", "examiner", "teacher",
+					      "professor", "prof", "duck", "rubber duck", "senior", "sr", "skeptic",
+					      "mentor", "bot", "chatbot", NULL };
+	if (nwho == 1 && (any_name(b + who[0].s, who[0].n, learner) ||
+			  (who[0].said >= 3 && !any_name(b + who[0].s, who[0].n, others)))) {
+		/* Only the learner speaks ("Student: Workload colon ...", or
+		 * an export of one's own messages, "[03/12/2025, 09:14] Neema:
+		 * Workload: ..."): the tags go, the words stay. */
 		for (size_t s = 0; s < len;) {
 			size_t e = line_end(b, s, len), m = chat_speaker(b, s, e, &ns, &ne);
 			if (m)

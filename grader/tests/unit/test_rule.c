@@ -3445,6 +3445,57 @@ static void test_rule_southeast_asian_and_assistant_round(void **state)
 				      "chuyen du lieu (2.8 GiB), nghi ngo\n", "math-vs-movement"));
 }
 
+static void test_rule_pasted_rubrics_and_east_african_round(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b"), *c = load_exercise("part-c");
+	/* a pasted rubric is the task's words: its numbered criteria answer no question */
+	const char *rubric = "Rubric:\n1. Separates model math from avoidable movement.\n2. Mentions that tokenizer CPU time "
+			     "still affects request latency.\n3. Does not propose a custom attention kernel.\n\n---\n\n";
+	char buf[2048];
+	snprintf(buf, sizeof(buf), "%s%s\nHypotheses:\n- weights kept in fp32 and cast to bf16 every forward\n- inputs "
+				   "moved from CPU to GPU every step\n",
+		 rubric, PART_A_FIVE);
+	assert_true(passes_in(part_a, buf, "copy-hypotheses"));
+	/* ... and an inline "Rubric:" line earns nothing */
+	assert_false(passes_in(c, "Rubric: movement-experiment: Next experiment is about dtype or device movement, e.g. "
+				  "record_shapes to group copy_ by dtype and device\n> Top CUDA time: aten::copy_ 61%\n> Next "
+				  "experiment: TODO\n", "movement-experiment"));
+	/* a template's stand-ins are not the learner's words */
+	assert_false(passes_in(c, "Workload: <fill in>\nHardware: <fill in>\nTop CUDA time: <fill in>\nTop CPU / "
+				  "orchestration cost: <fill in>\nNext experiment: <fill in>\n", "no-flash-attention"));
+	/* "same as Part A" is another answer's value, not this run's */
+	assert_false(passes_in(c, "Workload: same as Part A\nHardware: same as Part A\nTop CUDA time: aten::copy_, 61%\n"
+				  "Top CPU / orchestration cost: python decode loop 11ms\nNext experiment: record_shapes, group "
+				  "copy_ by dtype\n", "field-names"));
+	/* an export of one's own WhatsApp messages: the date, time and name go */
+	assert_true(passes_in(c, "[03/12/2025, 09:14] Neema: Workload: 7B decode, one step\n[03/12/2025, 09:15] Neema: "
+				 "Hardware: A100\n[03/12/2025, 09:15] Neema: Top CUDA time: aten::copy_ 61%\n[03/12/2025, "
+				 "09:16] Neema: Top CPU / orchestration cost: python loop 11ms\n[03/12/2025, 09:17] Neema: Next "
+				 "experiment: cast the model to bf16 at load and re-profile\n",
+			      "field-names"));
+	/* Swahili labels name the fields (not spelled as the template, but read) */
+	assert_true(passes_in(c, "Mzigo wa kazi: 7B decode\nVifaa: A100\nMuda wa juu wa CUDA: aten::copy_ = 61% ya muda wa "
+				 "CUDA\nGharama ya CPU: Python loop 11 ms\nJaribio linalofuata: profile tena na "
+				 "record_shapes=True, kisha panga copy_ kwa dtype na device\n",
+			      "movement-experiment"));
+	/* a spaced "&" joins a claim as "and" does: not a keyword list */
+	assert_true(passes_in(part_a, "Top CUDA time: matmul 38.4 ms & flash attention 31.7 ms (model math, expected) vs. "
+				      "copy_ 19.6 ms & to 15.1 ms (data movement, 2.8 GiB, suspicious)\n",
+			      "math-vs-movement"));
+	/* "the wrong next step" is no next experiment to infer */
+	assert_true(passes_in(b, "Workload: batch 1\nHardware: L4\nTop CUDA time: aten::matmul 6.1 ms\nTop CPU / "
+				 "orchestration cost: Python loop 38 ms\nNext experiment: TBD\n\n- A: matmul = real math\n- B: "
+				 "matmul = 240 tiny launches\n- Fused attention is the wrong next step: no attention op here\n- A "
+				 "is GPU-bound, B is host-bound\n",
+			      "contrast-bullets"));
+	gr_exercise_free(b);
+	gr_exercise_free(c);
+	/* Swahili: "real math", and a not-yet heading */
+	assert_true(passes_with(part_a, PART_A_FIVE, "Sitaboresha bado: kernel mpya ya attention. Tayari ni flash na ni "
+						   "hesabu halisi; copies bado hazijaelezwa.\n", "not-yet"));
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3675,6 +3726,7 @@ int main(void)
 		cmocka_unit_test(test_rule_anxious_and_embedded_round),
 		cmocka_unit_test(test_rule_competitive_and_managers_round),
 		cmocka_unit_test(test_rule_southeast_asian_and_assistant_round),
+		cmocka_unit_test(test_rule_pasted_rubrics_and_east_african_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
