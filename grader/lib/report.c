@@ -2474,8 +2474,9 @@ static void mark_old_blocks(struct parser *p)
 					     "review", "classmate", "partner", "teammate", "colleague", "'s report",
 					     "'s answer", "'s draft", "mistake", "pitfall", "weak answer", "bad answer",
 					     "wrong answer", "red herring", "don't do this", "do not do this", "anti-pattern",
-					     "antipattern", "what not to do", "common error", "rubric", "criteri", "task",
-					     "prompt", "assignment", "instructions", "handout", NULL };
+					     "antipattern", "what not to do", "common error", "rubric", "criteri",
+					     "assignment", "instructions", "handout", "task:", "prompt:", "the task", "task (",
+					     "prompt (", NULL };
 	static const char *const adopt[] = { "same as", "agree with everything", "agree with all", "submit the same",
 					     "adopt", "identical to", "with both", "keep both", "use both", NULL };
 	const struct gr_trigrams *t = p->r->tri;
