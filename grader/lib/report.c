@@ -2410,7 +2410,7 @@ static int rubric_heading(const struct parser *p, const struct linfo *l)
 	if (he - s > 48)
 		return 0;
 	/* the name, then only words of an aside: "Rubric (pasted from the handout)" */
-	size_t k = s, n = 0;
+	size_t n = 0;
 	for (const char *const *w = names; *w && !n; w++) {
 		size_t m = strlen(*w);
 		if (m <= he - s && !strncasecmp(p->buf + s, *w, m) && (s + m == he || !gr_isalnum((unsigned char)p->buf[s + m])))
@@ -2418,7 +2418,7 @@ static int rubric_heading(const struct parser *p, const struct linfo *l)
 	}
 	if (!n)
 		return 0;
-	for (k = s + n; k < he;) {
+	for (size_t k = s + n; k < he;) {
 		while (k < he && !gr_isalnum((unsigned char)p->buf[k])) {
 			if (gr_isdigit((unsigned char)p->buf[k]))
 				return 0;
@@ -2450,13 +2450,14 @@ static int rubric_heading(const struct parser *p, const struct linfo *l)
  * learner's; a peer's, always, unless the learner adopts it ("same as
  * Sam's", "I agree with everything"). A list of wrong answers under
  * "Common mistakes" is kept apart the same way, whatever else the report
- * holds, and rule.c rejects only the wrong answers in it. old_line keeps
- * which: 1 an old version, 2 a peer's, 3 a list of mistakes (4, set by
- * self_checks: a self-check's bare tick). */
+ * holds, and rule.c rejects only the wrong answers in it. So is the task's
+ * own text pasted under "Rubric:" or "Prompt:" (rubric_heading), up to the
+ * learner's first filled-in field or the end of its list. old_line keeps
+ * which: 1 an old version, 2 a peer's, 3 a list of mistakes, 8 the task's
+ * text (4, set by self_checks: a self-check's bare tick). */
 static void mark_old_blocks(struct parser *p)
 {
 	static const char *const old[] = { "v0", "v1", "version 1", "first version", "first draft", "draft 1",
-					   "rough draft",
 					   "first attempt", "first submission", "previous attempt", "previous version",
 					   "previous answer", "previous submission", "previous draft", "old version",
 					   "old answer", "old draft", "original answer", "original version",
