@@ -2389,11 +2389,12 @@ static int inline_mistakes(const struct parser *p, const struct linfo *l)
  * "Prompt tokens: 4096" name no paste). */
 static int rubric_heading(const struct parser *p, const struct linfo *l)
 {
+	/* (a name before any shorter one it opens with: the first that fits is taken) */
 	static const char *const names[] = { "rubric", "the rubric", "grading rubric", "acceptance criteria",
 					     "acceptance criterion", "grading criteria", "criteria", "criterion",
-					     "the criteria", "the task", "task", "the prompt", "prompt", "the assignment",
-					     "assignment", "instructions", "the instructions", "exercise prompt",
-					     "task description", "handout", "from the handout", NULL };
+					     "the criteria", "the task", "task description", "task", "the prompt",
+					     "prompt", "the assignment", "assignment", "instructions", "the instructions",
+					     "exercise prompt", "handout", "from the handout", NULL };
 	static const char *const asides[] = { "pasted", "copied", "copy", "from", "the", "handout", "workbook",
 					      "exercise", "for", "reference", "verbatim", "original", "given",
 					      "as", NULL };

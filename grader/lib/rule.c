@@ -4794,18 +4794,12 @@ static const struct gr_mention *find(const struct gr_analysis *a, int c, struct 
  * question to the TA fills no field. */
 static int asks_back(const char *b, size_t s, size_t e)
 {
-	static const char *const asks[] = { "do you", "should i ", "do i ", "should it", "what would you", "what kind",
+	static const char *const asks[] = { "do you", "should i", "do i", "should it", "what would you", "what kind",
 					    "does that count", "does this count", "is it ok", "or should", "you mean",
 					    "you want", "what do you", "which one do", NULL };
 	while (e > s && (b[e - 1] == ' ' || b[e - 1] == '*' || b[e - 1] == '_'))
 		e--;
-	if (e == s || b[e - 1] != '?')
-		return 0;
-	for (size_t i = s; i < e; i++)
-		for (const char *const *w = asks; *w; w++)
-			if (e - i >= strlen(*w) && !strncasecmp(b + i, *w, strlen(*w)) && (i == s || !isalpha((unsigned char)b[i - 1])))
-				return 1;
-	return 0;
+	return e > s && b[e - 1] == '?' && has_phrase(b, span_at(s, e), asks);
 }
 
 static void eval_fields(const struct gr_analysis *a, const struct gr_rule *rule, struct gr_rule_result *res)

@@ -1011,6 +1011,11 @@ static size_t time_end(const char *b, size_t i, size_t e)
 	return skip_spaces(b, i, e);
 }
 
+/* The roles a transcript tags its lines with ("Student:", "TA:", "Duck:"). */
+static const char *const chat_roles[] = { "student", "ta", "tutor", "instructor", "interviewer", "examiner",
+					  "learner", "teacher", "professor", "prof", "me", "duck", "rubber duck",
+					  "future me", "senior", "sr", "skeptic", "mentor", "bot", "chatbot", NULL };
+
 /* A chat line's speaker: "[10:32] priya: ...", "10:32 priya: ...",
  * "<alex> ...". Returns where the message starts (0: no chat line) and
  * the speaker's name, trimmed, in [*ns, *ne). */
@@ -1032,9 +1037,6 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 	 * ...", or a rubber-duck dialogue's "Duck: ...", "🦆: ...", "🙋 Me:
 	 * ...", "Future me: ...". Emoji before the name, and an emoji alone as
 	 * the name, are the tag. */
-	static const char *const roles[] = { "student", "ta", "tutor", "instructor", "interviewer", "examiner",
-					     "learner", "teacher", "professor", "prof", "me", "duck", "rubber duck",
-					     "future me", "senior", "sr", "skeptic", "mentor", "bot", "chatbot", NULL };
 	size_t w = i, emoji = 0;
 	while (w < e && (b[w] == '*' || b[w] == '_') && w - i < 2)
 		w++; /* "**Me:**": a bold tag */
@@ -1053,7 +1055,7 @@ static size_t chat_speaker(const char *b, size_t s, size_t e, size_t *ns, size_t
 	while (c < e && (b[c] == '*' || b[c] == '_') && c - w < 3)
 		c++;
 	if (w < e && b[w] == ':' && (c == e || b[c] == ' ') &&
-	    ((r1 > r0 && any_name(b + r0, r1 - r0, roles)) || (r1 == r0 && emoji && r0 > t0))) {
+	    ((r1 > r0 && any_name(b + r0, r1 - r0, chat_roles)) || (r1 == r0 && emoji && r0 > t0))) {
 		*ns = r1 > r0 ? r0 : t0;
 		*ne = r1 > r0 ? r1 : r0;
 		return c;
@@ -1166,11 +1168,8 @@ static unsigned read_chat(char *b, size_t len, struct gr_text *out)
 		s = e + 1;
 	}
 	static const char *const learner[] = { "me", "student", "learner", NULL };
-	static const char *const others[] = { "ta", "tutor", "instructor", "interviewer", "examiner", "teacher",
-					      "professor", "prof", "duck", "rubber duck", "senior", "sr", "skeptic",
-					      "mentor", "bot", "chatbot", NULL };
 	if (nwho == 1 && (any_name(b + who[0].s, who[0].n, learner) ||
-			  (who[0].said >= 3 && !any_name(b + who[0].s, who[0].n, others)))) {
+			  (who[0].said >= 3 && !any_name(b + who[0].s, who[0].n, chat_roles)))) {
 		/* Only the learner speaks ("Student: Workload colon ...", or
 		 * an export of one's own messages, "[03/12/2025, 09:14] Neema:
 		 * Workload: ..."): the tags go, the words stay. */
