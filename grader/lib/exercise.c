@@ -1234,6 +1234,8 @@ static const char *const default_negation[] = {
 	"\\bnot?\\b(?!\\s+matter\\b)", /* not the idiom "no matter how fast ..." */
 	"n't\\b", "\\b(?:dont|doesnt|didnt|wont|wouldnt|shouldnt|isnt|arent|cant|cannot)\\b",
 	"\\bnever\\b", "\\b(?:nope|nah)\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
+	/* "Nobody should call that GEMM-bound", not "TTFT nobody sees" */
+	"\\bnobody\\s+(?:should|would|will|could|can|needs?)\\b",
 	"[\\x{2717}\\x{2718}\\x{274C}]", /* a cross: "✗ custom attention kernel" */
 	"\\bin\\s+due\\s+course\\b", /* "worth pursuing in due course": not now */
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
@@ -1273,7 +1275,13 @@ static const char *const default_negation[] = {
 	"\\bne(?:optimaliz|optymaliz|psal|psat|řeš|děl|sahal|budu|budeme)\\w*",
 	"\\b(?:değil|yok|hayır|asla)\\b",
 	"(?<!\\w)(?:ні|ще\\s+ні|ще\\s+не|не\\s+зараз|ніколи)(?!\\w)",
-	"\\b(?:ni|nem)\\b", /* "ne ... pas de ranges, ni `tokenize`, ni `prefill`": neither */
+	/* French and Spanish "ni" only in its pairs ("ne ... pas de ranges, ni
+	 * `tokenize`, ni `prefill`", "Ni MMA a mano ni fused attention"): alone
+	 * it is Swahili's "is" ("Hii ni overhead-bound") */
+	"\\bnem\\b|\\bni\\b(?=[^.;:\\n]{0,80}\\bni\\b)|(?<=,\\s)ni\\b|(?<=,)ni\\b",
+	/* Swahili: "sio FLOPs" (not), "hakuna attention op" (there is none),
+	 * "si sahihi" (not right), "hapana" (no) */
+	"\\b(?:sio|siyo|hakuna|hapana|si\\s+(?:sahihi|lazima|kweli|muhimu|tatizo))\\b",
 	/* French "pas", not "le pas de decode" (the step) */
 	"(?<!\\ble\\s)(?<!\\bun\\s)(?<!\\bce\\s)(?<!\\bdu\\s)(?<!\\bchaque\\s)\\bpas\\b",
 	/* "não": a Latin-1 letter is a literal too (patset.c). Not Vietnamese
@@ -1304,6 +1312,13 @@ static const char *const default_negation[] = {
 static const char *const default_deferral[] = {
 	"\\b(?:avoid|skip|resist|defer|postpone)\\w*", "\\bhold(?:ing)?\\s+off\\b", "\\binstead\\s+of\\b",
 	"\\brather\\s+than\\b",
+	/* "only then would I look at FlashAttention", "only if attention is then
+	 * on top": what follows waits on a condition; "even if FlashAttention
+	 * were twice as fast": a counterfactual (not "even if it is CPU work") */
+	"\\bonly\\s+(?:then|if|after|once|when)\\b",
+	/* "too tiny to be math-bound" */
+	"\\btoo\\s+(?:\\w+\\s+){1,2}?to\\s+be\\b",
+	"\\beven\\s+if\\b(?=[^,.;:\\n]{0,60}\\b(?:were|could|did|became|made|got)\\b)",
 	"\\b(?:before|until|till)\\s+(?:\\w+ing\\b|we\\b|you\\b|i\\b|it'?s\\b|they\\b|anyone\\b|someone\\b|"
 	"the\\s+(?:copies|casts|movement)\\b|copies\\b|casts\\b|there\\b)",
 	NULL
@@ -1317,7 +1332,9 @@ static const char *const default_clause[] = {
 	"\\b(?:però|perché|quindi|poiché|ale|ponieważ|więc|protože|takže|ama|fakat|çünkü)\\b",
 	"\\b(?:ma|bo)\\b", /* two letters: a pattern of its own, so the long list keeps its literals */
 	"(?<!\\w)(?:але|бо|тому)(?!\\w)",
-	"\\bthat\\b", /* "a kernel that fuses ...": a relative clause */
+	/* "a kernel that fuses ...": a relative clause; not "I wouldn't call
+	 * that GEMM-bound", where it is the object */
+	"(?<!\\bcall )(?<!\\bcalls )(?<!\\bcalling )(?<!\\bcalled )\\bthat\\b",
 	/* "can't start prefill until it's done -> adds to TTFT": an arrow
 	 * before a consequence opens a clause of its own */
 	"(?:\xE2\x86\x92|->|=>)(?=\\s*(?:adds?|means?|so|hence|therefore|which|it|this|that|makes?|costs?|lands?|"

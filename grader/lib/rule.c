@@ -1364,7 +1364,10 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 				k++;
 				continue;
 			}
-			if (q->rightward && q->start < x->start && new_predicate(r->text.buf, q->end, x->start))
+			/* (not "only then would I look at FlashAttention": an inverted
+			 * subject, the same predicate) */
+			if (q->rightward && q->start < x->start && new_predicate(r->text.buf, q->end, x->start) &&
+			    strncasecmp(r->text.buf + q->start, "only ", 5))
 				continue;
 			if (!q->rightward || q->start < x->start) {
 				x->negated = 1;
@@ -1502,6 +1505,80 @@ static int bare_answer(const char *b, struct gr_span cl, const struct cues *c)
 	return 1;
 }
 
+static int asks_at_end(const char *b, struct gr_span sp);
+
+/* Does sentence sp break off in an ellipsis ("fuse add+relu and... no,
+ * keep it to one thing")? What answers it takes it back, as after a
+ * question. */
+static int trails_off(const char *b, struct gr_span sp)
+{
+	size_t e = sp.end;
+	while (e > sp.start && b[e - 1] == ' ')
+		e--;
+	return (e - sp.start >= 3 && !memcmp(b + e - 3, "...", 3)) ||
+	       (e - sp.start >= 3 && !memcmp(b + e - 3, "\xE2\x80\xA6", 3));
+}
+
+/* Does sentence sp open with a denial that goes on to give its reason ("No
+ * - attention is 2.4 ms", "Not while copies are 61%", "Not even on the
+ * list", "Except the table says ...")? Read only after a question: it
+ * answers that question whatever the rest of it names. */
+static int opens_with_denial(const char *b, struct gr_span sp)
+{
+	static const char *const lead[] = { "also", "absolutely", "definitely", "certainly", "hard", "hell",
+					    "honestly", "obviously", "clearly", "so", "well", "short", "answer", NULL };
+	static const char *const no[] = { "no", "nope", "nah", "never", NULL };
+	static const char *const not_when[] = { "while", "until", "before", "yet", "now", "even", "really",
+						"unless", "when", "today", "here", "first", "at", NULL };
+	struct gr_span w = first_word(b, sp);
+	for (int k = 0; k < 2 && w.start < sp.end && gr_word_in(b + w.start, w.end - w.start, lead); k++)
+		w = first_word(b, span_at(w.end, sp.end));
+	if (w.start >= sp.end)
+		return 0;
+	size_t n = w.end - w.start;
+	if (n == 6 && !strncasecmp(b + w.start, "except", 6))
+		return 1; /* "surely it's a win? Except the table says ..." */
+	size_t e = w.end;
+	while (e < sp.end && b[e] == ' ')
+		e++;
+	int ends = e == sp.end || strchr(",.;:!-)", b[e]) || (unsigned char)b[e] == 0xE2; /* a dash */
+	if (gr_word_in(b + w.start, n, no))
+		return ends;
+	if (n != 3 || strncasecmp(b + w.start, "not", 3))
+		return 0;
+	struct gr_span o = first_word(b, span_at(w.end, sp.end));
+	return ends || (o.start < sp.end && gr_word_in(b + o.start, o.end - o.start, not_when));
+}
+
+/* Is clause cl a relative clause whose subject is its pronoun and whose
+ * verb is elided after a negated auxiliary ("copy_ + to is movement | that
+ * probably doesn't [need to happen]")? It describes what it follows; it
+ * takes nothing back (unlike "which I'd skip", whose subject is the writer).
+ * first is the clause's first word. */
+static int elided_relative(const char *b, struct gr_span cl, struct gr_span first)
+{
+	static const char *const adverb[] = { "probably", "likely", "really", "actually", "even", "maybe", "still",
+					      "possibly", "usually", "often", NULL };
+	if (first.start >= cl.end || !in_set(&ws_relative, b + first.start, first.end - first.start))
+		return 0;
+	struct gr_span w = first_word(b, span_at(first.end, cl.end));
+	while (w.start < cl.end && gr_word_in(b + w.start, w.end - w.start, adverb))
+		w = first_word(b, span_at(w.end, cl.end));
+	size_t n = w.end - w.start;
+	if (w.start >= cl.end || n < 4 || strncasecmp(b + w.end - 3, "n't", 3))
+		return 0;
+	return first_word(b, span_at(w.end, cl.end)).start >= cl.end; /* nothing after it */
+}
+
+/* Does sentence sp open with an assent ("Sure, let's ...", "Yes, ...")? */
+static int mock_assent(const char *b, struct gr_span sp)
+{
+	static const char *const yes[] = { "sure", "yes", "yeah", "yep", "absolutely", "definitely", "totally",
+					   "great", "right", "ok", "okay", NULL };
+	struct gr_span w = first_word(b, sp);
+	return w.start < sp.end && gr_word_in(b + w.start, w.end - w.start, yes);
+}
+
 /* Does clause cl, the first of its sentence and one that takes back with
  * nothing named, answer the sentence before it? When that one asks ("A
  * custom FlashAttention kernel? No.", "Fused attention? Later, maybe
@@ -1518,15 +1595,15 @@ static int answers_back(const struct gr_report *r, size_t cl)
 	int newlines = 0;
 	for (size_t k = prev.end; k < here.start; k++)
 		newlines += b[k] == '\n';
+	/* (a question and its answer both on a label's line: "Next experiment:
+	 * Should I try FlashAttention? No.") */
 	int line = gr_text_line_of(&r->text, here.start);
-	if (newlines > 1 || r->label_line[line - 1] || b[r->text.lines[line - 1].off] == '#')
+	size_t bol = r->text.lines[line - 1].off;
+	if (newlines > 1 || ((r->label_line[line - 1] || b[bol] == '#') && prev.start < bol))
 		return 0;
 	if (ends_with_colon_span(b, here)) /* "WON'T DO:" heads what follows: it answers nothing above */
 		return 0;
-	size_t e = prev.end;
-	while (e > prev.start && (b[e - 1] == ' ' || b[e - 1] == '\n' || b[e - 1] == '*' || b[e - 1] == '_'))
-		e--;
-	if (e > prev.start && b[e - 1] == '?')
+	if (asks_at_end(b, prev) || trails_off(b, prev))
 		return 1;
 	int alone = cl + 1 >= r->nclauses || r->clause_sentence[cl + 1] != s;
 	return (alone && gr_count_words(b, here.start, here.end) <= 3) || disagrees(b, r->clauses[cl]);
@@ -1570,15 +1647,35 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 	for (size_t cl = 1; cl < r->nclauses; cl++) {
 		size_t s = r->clause_sentence[cl], cue;
 		struct gr_span here = r->clauses[cl];
+		if (r->clause_sentence[cl - 1] != s && answers_back(r, cl) && asks_at_end(b, r->sentences[s - 1]) &&
+		    opens_with_denial(b, r->sentences[s])) {
+			/* "Should we swap in FlashAttention? No - attention is 2.4 ms." */
+			for (size_t k = cl; k-- > 0 && r->clause_sentence[k] == s - 1;)
+				sub[k] = NONE;
+			continue;
+		}
 		if (named[cl])
 			continue;
 		if (!(cue = takes_back(b, here, c)) && !(r->clause_sentence[cl - 1] != s && disagrees(b, here)))
 			continue;
 		if (r->clause_sentence[cl - 1] != s) {
-			/* Answered "No.": the whole sentence before is taken back. */
-			if (answers_back(r, cl) && bare_answer(b, here, c))
-				for (size_t k = cl; k-- > 0 && r->clause_sentence[k] == s - 1;)
+			/* Answered "No.": the whole sentence before is taken back, and
+			 * the question a mock "Sure, ..." answered ("Should we write a
+			 * Triton kernel now? Sure, let's hand-write attention ... Not.") */
+			if (answers_back(r, cl) && bare_answer(b, here, c)) {
+				size_t k = cl;
+				struct gr_span prev = r->sentences[s - 1];
+				if (trails_off(b, prev) && !asks_at_end(b, prev)) {
+					sub[cl - 1] = NONE; /* "..., KV cache... no, drop that": its last clause */
+					continue;
+				}
+				while (k-- > 0 && r->clause_sentence[k] == s - 1)
 					sub[k] = NONE;
+				if (k != (size_t)-1 && s >= 2 && mock_assent(b, r->sentences[s - 1]) &&
+				    asks_at_end(b, r->sentences[s - 2]))
+					for (k++; k-- > 0 && r->clause_sentence[k] == s - 2;)
+						sub[k] = NONE;
+			}
 			continue;
 		}
 		/* "if it doesn't" states an outcome; it rejects nothing. */
@@ -1590,6 +1687,8 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 		/* The pronoun is the cue's object ("not do that"), opens the
 		 * clause ("which I'd skip", "that can wait") or the next one
 		 * ("do | that yet"), or the clause is only the cue ("but not yet"). */
+		if (elided_relative(b, here, first))
+			continue;
 		struct gr_span after = { .start = cue, .end = subordinate(b, cue, here.end) };
 		int refers = clause_has_word(b, after, &ws_pronoun) ||
 			     (first.start < cue && in_set(&ws_relative, b + first.start, first.end - first.start)) ||
@@ -5026,8 +5125,11 @@ static int after_purpose(const char *b, size_t cs, size_t off)
  * fuse the casts", "to find who calls to()", "which would show ...". */
 static int rationale(const char *b, struct gr_span cl)
 {
+	/* (a concession is no proposal: "Although FlashAttention is the
+	 * fashionable answer, ...") */
 	static const char *const open[] = { "to", "so", "which", "that", "because", "since", "as", "hopefully",
-					    "this", "it", "if", "whether", "where", NULL };
+					    "this", "it", "if", "whether", "where", "although", "though",
+					    "whereas", "granted", "admittedly", NULL };
 	static const char *const modal[] = { "should", "will", "would", "might", "may", "could", "can", "won't",
 					     "wouldn't", NULL };
 	static const char *const self[] = { "i", "we", "i'd", "i'll", "we'd", "we'll", NULL };

@@ -3496,6 +3496,56 @@ static void test_rule_pasted_rubrics_and_east_african_round(void **state)
 						   "hesabu halisi; copies bado hazijaelezwa.\n", "not-yet"));
 }
 
+static void test_rule_debaters_round(void **state)
+{
+	(void)state;
+	struct gr_exercise *b = load_exercise("part-b"), *c = load_exercise("part-c");
+	const char *five = "Workload: 7B decode, one step\nHardware: H100\nTop CUDA time: aten::copy_ 61%\nTop CPU / "
+			   "orchestration cost: python loop 11 ms\n";
+	char buf[1024];
+	/* a question answered "No" on the label's own line asks nothing of the learner */
+	snprintf(buf, sizeof(buf), "%sNext experiment: Should I try FlashAttention? No.\n", five);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	/* ... nor one answered with its reason ("No - attention is 2.4 ms", "Not while ...") */
+	snprintf(buf, sizeof(buf), "%sNext experiment: Should we swap in FlashAttention? No - attention is 2.4 ms. One "
+				   "profile with record_shapes=True, grouped by dtype.\n", five);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: record_shapes=True, group copy_ by dtype. Should I try "
+				   "FlashAttention? Not while attention is 6%% and copies are 61%%.\n", five);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	/* but an unanswered question still proposes */
+	snprintf(buf, sizeof(buf), "%sNext experiment: Should I try FlashAttention? Yes: swap the attention backend to "
+				   "FlashAttention-3 and time one decode step again.\n", five);
+	assert_false(passes_in(c, buf, "no-flash-attention"));
+	/* sarcasm: "Sure, let's ... Not." takes back the mock assent */
+	snprintf(buf, sizeof(buf), "%sNext experiment: Sure, let's hand-write attention while 13 GiB gets copied. Not. "
+				   "Turn on record_shapes and group copy_ by dtype.\n", five);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	/* a condition defers: "only then would I", "even if FlashAttention were" */
+	snprintf(buf, sizeof(buf), "%sNext experiment: load the weights in bf16 and re-profile. If attention still "
+				   "dominates, only then would I look at FlashAttention.\n", five);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: Even if FlashAttention were twice as fast, it would save 1.2 ms. "
+				   "Print every parameter's dtype and re-profile.\n", five);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	/* a sentence broken off and answered "no" is taken back: one experiment */
+	assert_true(passes_in(b, "Next experiment: fuse add+relu and... no, keep it to one thing: capture the decode step "
+				 "as a CUDA graph and compare ms/token.\n", "single-experiment"));
+	/* "too tiny to be math-bound", "Nobody should call that GEMM-bound": the trap denied */
+	assert_true(passes_in(b, "Top CUDA time: 240 calls of ~25 us. These kernels are too tiny to be math-bound; they're "
+				 "launch-bound.\n", "overhead-bound"));
+	assert_true(passes_in(b, "Top CUDA time: 720 tiny kernels, ~15 ms. Nobody should call that GEMM-bound. The Python "
+				 "loop is 38 ms, 2.5x the GPU: overhead-bound.\n", "overhead-bound"));
+	/* Swahili "ni" is "is", not French "ni ... ni" */
+	assert_true(passes_in(b, "Hii ni overhead-bound: GPU ina kazi ya ~15 ms tu, lakini Python inachukua 38 ms na kuna "
+				 "launches 720 ndogo.\n", "overhead-bound"));
+	gr_exercise_free(b);
+	gr_exercise_free(c);
+	/* "is movement that probably doesn't [need to happen]" describes; it takes nothing back */
+	assert_true(passes_in(part_a, "Top CUDA time: matmul + flash attention (~70 ms) is math the prefill needs; copy_ + "
+				      "to (~35 ms, 2.8 GiB) is movement that probably doesn't.\n", "math-vs-movement"));
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3727,6 +3777,7 @@ int main(void)
 		cmocka_unit_test(test_rule_competitive_and_managers_round),
 		cmocka_unit_test(test_rule_southeast_asian_and_assistant_round),
 		cmocka_unit_test(test_rule_pasted_rubrics_and_east_african_round),
+		cmocka_unit_test(test_rule_debaters_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
