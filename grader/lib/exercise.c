@@ -1278,7 +1278,7 @@ static const char *const default_negation[] = {
 	/* French and Spanish "ni" only in its pairs ("ne ... pas de ranges, ni
 	 * `tokenize`, ni `prefill`", "Ni MMA a mano ni fused attention"): alone
 	 * it is Swahili's "is" ("Hii ni overhead-bound") */
-	"\\bnem\\b|\\bni\\b(?=[^.;:\\n]{0,80}\\bni\\b)|(?<=,\\s)ni\\b|(?<=,)ni\\b",
+	"\\bnem\\b|\\bni\\b(?=[^.;:\\n]{0,80}\\bni\\b)|(?<=,|,\\s)ni\\b",
 	/* Swahili: "sio FLOPs" (not), "hakuna attention op" (there is none),
 	 * "si sahihi" (not right), "hapana" (no) */
 	"\\b(?:sio|siyo|hakuna|hapana|si\\s+(?:sahihi|lazima|kweli|muhimu|tatizo))\\b",

@@ -1509,14 +1509,13 @@ static int asks_at_end(const char *b, struct gr_span sp);
 
 /* Does sentence sp break off in an ellipsis ("fuse add+relu and... no,
  * keep it to one thing")? What answers it takes it back, as after a
- * question. */
+ * question. ("…" is "..." once normalised.) */
 static int trails_off(const char *b, struct gr_span sp)
 {
 	size_t e = sp.end;
 	while (e > sp.start && b[e - 1] == ' ')
 		e--;
-	return (e - sp.start >= 3 && !memcmp(b + e - 3, "...", 3)) ||
-	       (e - sp.start >= 3 && !memcmp(b + e - 3, "\xE2\x80\xA6", 3));
+	return e - sp.start >= 3 && !memcmp(b + e - 3, "...", 3);
 }
 
 /* Does sentence sp open with a denial that goes on to give its reason ("No
@@ -1541,7 +1540,7 @@ static int opens_with_denial(const char *b, struct gr_span sp)
 	size_t e = w.end;
 	while (e < sp.end && b[e] == ' ')
 		e++;
-	int ends = e == sp.end || strchr(",.;:!-)", b[e]) || (unsigned char)b[e] == 0xE2; /* a dash */
+	int ends = e == sp.end || strchr(",.;:!-)", b[e]); /* (a long dash is " - " once normalised) */
 	if (gr_word_in(b + w.start, n, no))
 		return ends;
 	if (n != 3 || strncasecmp(b + w.start, "not", 3))
@@ -1577,6 +1576,17 @@ static int mock_assent(const char *b, struct gr_span sp)
 					   "great", "right", "ok", "okay", NULL };
 	struct gr_span w = first_word(b, sp);
 	return w.start < sp.end && gr_word_in(b + w.start, w.end - w.start, yes);
+}
+
+/* Take back every clause of sentence s that ends at clause `last` (its
+ * last) or before it; returns the index of the clause before them, or
+ * (size_t)-1 when they were the first. */
+static size_t take_back_sentence(const struct gr_report *r, size_t *sub, size_t last, size_t s)
+{
+	size_t k = last + 1;
+	while (k-- > 0 && r->clause_sentence[k] == s)
+		sub[k] = NONE;
+	return k;
 }
 
 /* Does clause cl, the first of its sentence and one that takes back with
@@ -1647,11 +1657,10 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 	for (size_t cl = 1; cl < r->nclauses; cl++) {
 		size_t s = r->clause_sentence[cl], cue;
 		struct gr_span here = r->clauses[cl];
-		if (r->clause_sentence[cl - 1] != s && answers_back(r, cl) && asks_at_end(b, r->sentences[s - 1]) &&
-		    opens_with_denial(b, r->sentences[s])) {
+		if (r->clause_sentence[cl - 1] != s && asks_at_end(b, r->sentences[s - 1]) &&
+		    opens_with_denial(b, r->sentences[s]) && answers_back(r, cl)) {
 			/* "Should we swap in FlashAttention? No - attention is 2.4 ms." */
-			for (size_t k = cl; k-- > 0 && r->clause_sentence[k] == s - 1;)
-				sub[k] = NONE;
+			take_back_sentence(r, sub, cl - 1, s - 1);
 			continue;
 		}
 		if (named[cl])
@@ -1663,18 +1672,14 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 			 * the question a mock "Sure, ..." answered ("Should we write a
 			 * Triton kernel now? Sure, let's hand-write attention ... Not.") */
 			if (answers_back(r, cl) && bare_answer(b, here, c)) {
-				size_t k = cl;
 				struct gr_span prev = r->sentences[s - 1];
 				if (trails_off(b, prev) && !asks_at_end(b, prev)) {
 					sub[cl - 1] = NONE; /* "..., KV cache... no, drop that": its last clause */
 					continue;
 				}
-				while (k-- > 0 && r->clause_sentence[k] == s - 1)
-					sub[k] = NONE;
-				if (k != (size_t)-1 && s >= 2 && mock_assent(b, r->sentences[s - 1]) &&
-				    asks_at_end(b, r->sentences[s - 2]))
-					for (k++; k-- > 0 && r->clause_sentence[k] == s - 2;)
-						sub[k] = NONE;
+				size_t k = take_back_sentence(r, sub, cl - 1, s - 1);
+				if (k != (size_t)-1 && mock_assent(b, prev) && asks_at_end(b, r->sentences[s - 2]))
+					take_back_sentence(r, sub, k, s - 2);
 			}
 			continue;
 		}
@@ -1684,11 +1689,11 @@ static int refer_back(struct gr_analysis *a, const struct cues *c)
 			continue;
 		if (in_set(&ws_joins, b + first.start, first.end - first.start)) /* "but that can wait" */
 			first = first_word(b, span_at(first.end, here.end));
+		if (elided_relative(b, here, first))
+			continue;
 		/* The pronoun is the cue's object ("not do that"), opens the
 		 * clause ("which I'd skip", "that can wait") or the next one
 		 * ("do | that yet"), or the clause is only the cue ("but not yet"). */
-		if (elided_relative(b, here, first))
-			continue;
 		struct gr_span after = { .start = cue, .end = subordinate(b, cue, here.end) };
 		int refers = clause_has_word(b, after, &ws_pronoun) ||
 			     (first.start < cue && in_set(&ws_relative, b + first.start, first.end - first.start)) ||
