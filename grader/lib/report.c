@@ -517,7 +517,30 @@ static size_t grader_command(const char *b, size_t i, size_t end, size_t *id, si
 	while (i < end && (isalnum((unsigned char)b[i]) || b[i] == '-' || b[i] == '_'))
 		i++;
 	*n = i - *id;
+	/* "grader new part a", "grader new part dash c": the id said aloud */
+	if (*n == 4 && !strncasecmp(b + *id, "part", 4)) {
+		size_t k = i + (end - i > 6 && !strncasecmp(b + i, " dash ", 6) ? 5 : 0);
+		if (k + 1 < end && b[k] == ' ' && isalpha((unsigned char)b[k + 1]) &&
+		    (k + 2 >= end || !isalnum((unsigned char)b[k + 2]))) {
+			*n += k + 2 - i;
+			i = k + 2;
+		}
+	}
 	return *n ? i : 0;
+}
+
+/* The id a command names, [b, b + n), as the exercise id it says, into out
+ * (size m): a space or a spoken " dash " is the dash ("part a", "part dash
+ * c"), letters lowercase. */
+static void said_id(const char *b, size_t n, char *out, size_t m)
+{
+	size_t o = 0;
+	for (size_t k = 0; k < n && o + 1 < m; k++) {
+		if (n - k > 6 && !strncasecmp(b + k, " dash ", 6))
+			k += 5;
+		out[o++] = b[k] == ' ' ? '-' : (char)tolower((unsigned char)b[k]);
+	}
+	out[o] = '\0';
 }
 
 /* "grader new part-c - " at b[i], the command that started the file, then
@@ -3838,6 +3861,59 @@ static int mark_kind(char c)
 	return isdigit((unsigned char)c) ? '0' : (unsigned char)c;
 }
 
+
+/* Where a section inferred from sentence k starts when it is only the
+ * sentence's later clause, a statement of its own: "check the dtypes going
+ * into aten::to, but I would not touch attention" puts off attention, not
+ * the dtypes. That is when the inferring match (ov) lies in a clause after
+ * the first, opens on its own subject ("I", "we") with nothing put off
+ * before it, and its verb has an object of its own; "Attention, I would
+ * not optimise yet", "..., which I would not touch" and "Cons: ...; does
+ * not touch the copies" put off (or describe) what came before. Returns the clause's start, or (size_t)-1: the whole sentence. */
+static size_t own_clause(const struct gr_report *r, size_t k, const PCRE2_SIZE *ov)
+{
+	static const char *const no_object[] = { "yet", "now", "for", "right", "at", "it", "that", "this", "them",
+						  "those", "these", "any", "anything", "either", "much", "too",
+						  "until", "till", "unless", "before", "while", "so", "here", NULL };
+	const char *b = r->text.buf;
+	size_t c = 0;
+	while (c < r->nclauses && (r->clause_sentence[c] < k || r->clauses[c].end <= ov[0]))
+		c++;
+	if (c == 0 || c >= r->nclauses || r->clause_sentence[c] != k || r->clause_sentence[c - 1] != k ||
+	    r->clauses[c].start > ov[0])
+		return (size_t)-1;
+	static const char *const subject[] = { "i", "we", "you", "i'd", "we'd", "i'll", "we'll", NULL };
+	static const char *const denies[] = { "not", "no", "never", "yet", "later", NULL };
+	/* its own subject right before the cue: "but I would not" */
+	size_t s0 = ov[0];
+	while (s0 > r->clauses[c].start && b[s0 - 1] == ' ')
+		s0--;
+	size_t s1 = s0;
+	while (s1 > r->clauses[c].start && (gr_isalpha((unsigned char)b[s1 - 1]) || b[s1 - 1] == '\''))
+		s1--;
+	if (s1 == s0 || !gr_word_in(b + s1, s0 - s1, subject))
+		return (size_t)-1;
+	/* nothing put off before it: "I wouldn't, yet: ... and you don't tune" */
+	for (size_t j = r->sentences[k].start; j < r->clauses[c].start; j++) {
+		if (j > r->sentences[k].start && gr_isalpha((unsigned char)b[j - 1]))
+			continue;
+		size_t we = j;
+		while (we < r->clauses[c].start && (gr_isalpha((unsigned char)b[we]) || b[we] == '\''))
+			we++;
+		if (we > j && (gr_word_in(b + j, we - j, denies) || (we - j > 3 && !strncasecmp(b + we - 3, "n't", 3))))
+			return (size_t)-1;
+	}
+	size_t i = ov[1], e = r->clauses[c].end;
+	while (i < e && b[i] == ' ')
+		i++;
+	size_t w = i;
+	while (w < e && gr_isalpha((unsigned char)b[w]))
+		w++;
+	if (w == i || gr_word_in(b + i, w - i, no_object))
+		return (size_t)-1;
+	return r->clauses[c].start;
+}
+
 static void find_sections(struct parser *p)
 {
 	struct gr_report *r = p->r;
@@ -3915,7 +3991,7 @@ static void find_sections(struct parser *p)
 			 * already flash. That's the thing I would not optimise
 			 * yet."), and those that go on about it ("What I'd leave
 			 * alone is attention. It's already the flash kernel."). */
-			size_t first = k, last = k;
+			size_t first = k, last = k, first_at = (size_t)-1;
 			while (first > 0 && gr_sentence_continues(r, first))
 				first--;
 			while (last + 1 < r->nsentences && gr_sentence_continues(r, last + 1))
@@ -3938,8 +4014,11 @@ static void find_sections(struct parser *p)
 				while (last + 1 < r->nsentences && r->sentences[last + 1].end <= mt)
 					last++;
 			}
+			if (first == k)
+				first_at = own_clause(r, k, pcre2_get_ovector_pointer(p->md));
 			r->sections[s].found = 3;
-			r->sections[s].span = (struct gr_span){ .start = r->sentences[first].start, .end = r->sentences[last].end };
+			r->sections[s].span = (struct gr_span){ .start = first_at != (size_t)-1 ? first_at : r->sentences[first].start,
+								.end = r->sentences[last].end };
 			r->sections[s].line = gr_text_line_of(&r->text, r->sentences[k].start);
 			break;
 		}
@@ -4373,14 +4452,14 @@ static void other_exercise(struct parser *p)
 	if (!(i = grader_command(b, i, len, &id, &n)) || n >= sizeof(p->r->other) || (i < len && !strchr(" `\n", b[i])))
 		return; /* a path ("exercises/part-b.yaml") or nothing named */
 	const char *own_id = p->ex->id ? p->ex->id : "";
-	if (strlen(own_id) == n && !strncasecmp(b + id, own_id, n))
+	char said[sizeof(p->r->other)];
+	said_id(b + id, n, said, sizeof(said));
+	if (!strcasecmp(said, own_id))
 		return;
 	char own[16];
 	if (own_part(p->ex, own, sizeof(own)) && heads_own_part(b, len, own))
 		return;
-	for (size_t j = 0; j < n; j++)
-		p->r->other[j] = (char)tolower((unsigned char)b[id + j]);
-	p->r->other[n] = '\0';
+	memcpy(p->r->other, said, sizeof(said));
 	for (size_t k = 0; k < len; k++)
 		if (b[k] != '\n')
 			b[k] = ' ';

@@ -1341,6 +1341,22 @@ static int after_fronted_once(const struct gr_report *r, const struct gr_mention
 	return 0;
 }
 
+/* "actually no let's just go straight to a fused kernel", "no, I'd
+ * re-profile": "no" that answers or corrects, then a new subject: it
+ * negates nothing after it (what it takes back, mark_retracted does). */
+static int answer_no(const char *b, const struct cue *q, size_t end)
+{
+	static const char *const subject[] = { "let's", "lets", "let", "i", "i'd", "i'll", "i'm", "we", "we'd",
+					       "we'll", "we're", "instead", NULL };
+	if (q->end - q->start != 2 || strncasecmp(b + q->start, "no", 2))
+		return 0;
+	struct gr_span w = first_word(b, span_at(q->end, end));
+	size_t k = q->end;
+	while (k < w.start && (b[k] == ' ' || b[k] == ','))
+		k++;
+	return k == w.start && w.start < end && gr_word_in(b + w.start, w.end - w.start, subject);
+}
+
 static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const struct cues *c,
 			 signed char *commits)
 {
@@ -1355,6 +1371,8 @@ static void set_polarity(struct gr_mentions *m, const struct gr_report *r, const
 			const struct cue *q = &c->v[k];
 			if (q->start < x->end && q->end > x->start)
 				continue; /* the cue is part of the mention itself */
+			if (answer_no(r->text.buf, q, cl.end))
+				continue;
 			if (!q->rightward && k + 1 < c->n && c->v[k + 1].start < cl.end &&
 			    c->v[k + 1].start - q->end < ADJACENT_CUE && !is_cross(r->text.buf, q->start, q->end) &&
 			    !memchr(r->text.buf + q->end, '|', c->v[k + 1].start - q->end) &&
@@ -2096,12 +2114,23 @@ static void mark_retracted(struct gr_analysis *a)
 	each_phrase(a, cues, take_back_retracted);
 }
 
+/* Does lo[..at) end with the word w (lowercase, its space included)? */
+static int word_ends_at(const char *lo, size_t at, const char *w)
+{
+	size_t n = strlen(w);
+	return at >= n && !memcmp(lo + at - n, w, n) && (at == n || !gr_isalpha((unsigned char)lo[at - n - 1]));
+}
+
 static void take_back_intended(struct gr_analysis *a, const char *c, size_t at, size_t t)
 {
 	const struct gr_report *r = a->r;
 	const char *lo = r->tri->lower;
 	size_t n = strlen(c), end = r->sentences[t].end;
 	if ((at && gr_isalpha((unsigned char)lo[at - 1])) || at + n > end)
+		return;
+	/* "like I almost said up top, it's already flash": pointing back at
+	 * the earlier slip, not a new one */
+	if (word_ends_at(lo, at, "like ") || word_ends_at(lo, at, "as "))
 		return;
 	const char *but = gr_memmem(lo + at + n, end - at - n, " but ", 5);
 	retract_span(a, t, at, but ? (size_t)(but - lo) : end);

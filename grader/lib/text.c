@@ -1791,10 +1791,33 @@ static size_t spelled_numbers(char *b, size_t len)
 	return o;
 }
 
+/* One identifier said aloud in a report that is otherwise typed: "ranges
+ * called matmul, flash underscore attn and slice" is flash_attn. Only
+ * "underscore" after a word; the other spoken marks ("period", "dot")
+ * are ordinary words outside a dictation. */
+static size_t spoken_underscores(char *b, size_t len)
+{
+	if (!gr_memmem(b, len, "nderscore", 9))
+		return len;
+	size_t o = 0;
+	for (size_t i = 0; i < len;) {
+		if (b[i] == ' ' && i > 0 && isalpha((unsigned char)b[i - 1]) && word_is(b, i + 1, len, "underscore")) {
+			b[o++] = '_';
+			i += 11;
+			if (i + 1 < len && b[i] == ' ' && joins_identifier(b, i + 1, line_end(b, i + 1, len)))
+				i++; /* "flash underscore attn" */
+			continue;
+		}
+		b[o++] = b[i++];
+	}
+	b[o] = '\0';
+	return o;
+}
+
 static size_t spoken_punctuation(char *b, size_t len)
 {
 	if (!dictated(b, len))
-		return spelled_numbers(b, len);
+		return spelled_numbers(b, spoken_underscores(b, len));
 	size_t o = 0;
 	for (size_t s = 0; s < len;) {
 		size_t e = line_end(b, s, len);

@@ -3546,6 +3546,50 @@ static void test_rule_debaters_round(void **state)
 				      "to (~35 ms, 2.8 GiB) is movement that probably doesn't.\n", "math-vs-movement"));
 }
 
+static void test_rule_dictation_and_notebooks_round(void **state)
+{
+	(void)state;
+	const char *four = "Workload: decoder-only LLM, 4096-token prompt, bf16, batch 1\nHardware: L4\nTop CUDA time: "
+			   "matmul 38.4 ms + flash attention 31.7 ms is the model math; copy_ + to (35 ms, 2.8 GiB) is "
+			   "movement\nTop CPU / orchestration cost: tokenizer 22 ms on the CPU, still on TTFT\n";
+	char buf[2048];
+	/* "grader new part a", as dictated: this exercise's own command, not another's */
+	snprintf(buf, sizeof(buf), "grader new part a\n\n%sNext experiment: re-profile with record_shapes=True and "
+				   "with_stack=True to see who calls to().\n", four);
+	assert_true(passes_in(part_a, buf, "report-fields"));
+	assert_true(passes_in(part_a, buf, "movement-first"));
+	snprintf(buf, sizeof(buf), "grader new part dash a\n\n%sNext experiment: re-profile with record_shapes=True "
+				   "and with_stack=True to see who calls to().\n", four);
+	assert_true(passes_in(part_a, buf, "report-fields"));
+	/* ... while "grader new part b" still answers another exercise */
+	snprintf(buf, sizeof(buf), "grader new part b\n\n%sNext experiment: re-profile with record_shapes=True and "
+				   "with_stack=True to see who calls to().\n", four);
+	assert_false(passes_in(part_a, buf, "report-fields"));
+	/* a later clause with its own subject and object puts off only what it names */
+	snprintf(buf, sizeof(buf), "%sNext experiment: check the dtypes going into aten::to, but I would not touch "
+				   "attention.\n", four);
+	assert_true(passes_in(part_a, buf, "movement-first"));
+	assert_true(passes_in(part_a, buf, "single-experiment"));
+	/* ... while "Attention, I would not optimise yet" still puts off attention */
+	snprintf(buf, sizeof(buf), "%sNext experiment: check the dtypes going into aten::to.\nAttention, I would not "
+				   "optimise yet, because it is already flash.\n", four);
+	assert_true(passes_in(part_a, buf, "not-yet"));
+	/* "actually no let's ...": the correction's own plan is affirmed */
+	snprintf(buf, sizeof(buf), "%sNext experiment: re-profile with stacks I mean actually no let's just go straight "
+				   "to a fused triton attention kernel tuned for the L4\n", four);
+	assert_false(passes_in(part_a, buf, "no-custom-attention"));
+	/* "like I almost said up top" points back; it is no second thought */
+	snprintf(buf, sizeof(buf), "%sNext experiment: re-profile with record_shapes=True to see who calls to().\n"
+				   "Not yet: the attention kernel, like I almost said up top it's already flash and it's "
+				   "real math.\n", four);
+	assert_true(passes_in(part_a, buf, "not-yet"));
+	/* one identifier said aloud in a typed report */
+	struct gr_exercise *st = load_exercise("stretch");
+	assert_true(passes_in(st, "Using torch.cuda.nvtx, ranges called matmul, flash underscore attn and slice, around "
+				  "those three ops.\n", "ranges-named"));
+	gr_exercise_free(st);
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3778,6 +3822,7 @@ int main(void)
 		cmocka_unit_test(test_rule_southeast_asian_and_assistant_round),
 		cmocka_unit_test(test_rule_pasted_rubrics_and_east_african_round),
 		cmocka_unit_test(test_rule_debaters_round),
+		cmocka_unit_test(test_rule_dictation_and_notebooks_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
