@@ -1267,8 +1267,10 @@ static const char *const default_negation[] = {
 	/* Italian, Polish, Czech, Ukrainian and Turkish: "non ancora", "jeszcze nie",
 	 * "ještě ne", "ще ні", "henüz değil" (one cue each); "non" (not "non-blocking"),
 	 * "nie", "není", "ні", "değil" */
-	"\\b(?:non\\s+ancora|ancora\\s+no|per\\s+ora\\s+no|non\\s+ora|jeszcze\\s+nie|nie\\s+teraz|"
-	"zat\xC3\xADm\\s+ne|je\xC5\xA1t\xC4\x9B\\s+ne|te\xC4\x8F\\s+ne|henüz\\s+değil|şimdilik\\s+değil)\\b",
+	/* (two patterns, so the ASCII words keep their literals: one word
+	 * beyond Latin-1 in an alternation leaves the whole of it ungated) */
+	"\\b(?:non\\s+ancora|ancora\\s+no|per\\s+ora\\s+no|non\\s+ora|jeszcze\\s+nie|nie\\s+teraz)\\b",
+	"\\b(?:zat\xC3\xADm\\s+ne|je\xC5\xA1t\xC4\x9B\\s+ne|te\xC4\x8F\\s+ne|henüz\\s+değil|şimdilik\\s+değil)\\b",
 	"\\bnon\\b(?![-_]|\\s+(?:blocking|contiguous|trivial|zero|empty|linear|default|pinned|standard)\\b)",
 	"\\b(?:mai|niente|nessun\\w*|nie|nigdy|nikdy|nen\xC3\xAD)\\b",
 	"\\bne(?=\\s*[,.;:!])", /* Czech "- ještě ne." closing a line */

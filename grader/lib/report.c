@@ -3862,19 +3862,60 @@ static int mark_kind(char c)
 }
 
 
+/* The word at or after i in [i, e) (letters and apostrophes): its span. */
+static size_t next_word(const char *b, size_t *i, size_t e)
+{
+	while (*i < e && !gr_isalpha((unsigned char)b[*i]))
+		(*i)++;
+	size_t w = *i;
+	while (w < e && (gr_isalpha((unsigned char)b[w]) || b[w] == '\''))
+		w++;
+	return w;
+}
+
+/* Does the put-off that starts at `at` name something of its own before
+ * e ("would not touch attention", "leave attention alone")? Cue and
+ * filler words are passed over; a pronoun ("touch it") or a condition
+ * ("until the copies ...") first means it names nothing. */
+static int names_own_object(const char *b, size_t at, size_t e)
+{
+	static const char *const pass[] = { "i", "we", "i'd", "we'd", "would", "will", "should", "shall", "do", "did",
+					    "does", "not", "never", "no", "to", "be", "want", "leave", "leaving", "alone",
+					    "hold", "holding", "off", "touch", "touching", "bother", "bothering", "with",
+					    "optimise", "optimize", "optimising", "optimizing", "tune", "tuning",
+					    "rewrite", "rewriting", "chase", "chasing", "can", "wait", "the", "a", "an",
+					    "just", "really", "even", "yet", "now", "right", "for", "at", "all", "any",
+					    "here", "too", "much", "either", "on", "work", "working", NULL };
+	static const char *const none[] = { "it", "that", "this", "them", "those", "these", "anything", "until",
+					    "till", "unless", "before", "while", "because", "since", "as", "so", "if",
+					    "when", "after", "later", "though", NULL };
+	for (size_t i = at;;) {
+		size_t w = next_word(b, &i, e);
+		if (w == i)
+			return 0;
+		if (gr_word_in(b + i, w - i, none))
+			return 0;
+		if (!gr_word_in(b + i, w - i, pass) && !(w - i > 3 && !strncasecmp(b + w - 3, "n't", 3)))
+			return 1;
+		i = w;
+	}
+}
+
 /* Where a section inferred from sentence k starts when it is only the
  * sentence's later clause, a statement of its own: "check the dtypes going
  * into aten::to, but I would not touch attention" puts off attention, not
  * the dtypes. That is when the inferring match (ov) lies in a clause after
- * the first, opens on its own subject ("I", "we") with nothing put off
- * before it, and its verb has an object of its own; "Attention, I would
+ * the first, with nothing put off before it, and the clause gives a reason
+ * ("..., because a custom kernel now would be premature") or opens on its
+ * own subject ("I", "we") and names what it puts off. "Attention, I would
  * not optimise yet", "..., which I would not touch" and "Cons: ...; does
- * not touch the copies" put off (or describe) what came before. Returns the clause's start, or (size_t)-1: the whole sentence. */
+ * not touch the copies" put off (or describe) what came before. Returns
+ * the clause's start, or (size_t)-1: the whole sentence. */
 static size_t own_clause(const struct gr_report *r, size_t k, const PCRE2_SIZE *ov)
 {
-	static const char *const no_object[] = { "yet", "now", "for", "right", "at", "it", "that", "this", "them",
-						  "those", "these", "any", "anything", "either", "much", "too",
-						  "until", "till", "unless", "before", "while", "so", "here", NULL };
+	static const char *const subject[] = { "i", "we", "you", "i'd", "we'd", "i'll", "we'll", NULL };
+	static const char *const denies[] = { "not", "no", "never", "yet", "later", NULL };
+	static const char *const reason[] = { "because", "since", "as", "cause", "cuz", "coz", NULL };
 	const char *b = r->text.buf;
 	size_t c = 0;
 	while (c < r->nclauses && (r->clause_sentence[c] < k || r->clauses[c].end <= ov[0]))
@@ -3882,36 +3923,29 @@ static size_t own_clause(const struct gr_report *r, size_t k, const PCRE2_SIZE *
 	if (c == 0 || c >= r->nclauses || r->clause_sentence[c] != k || r->clause_sentence[c - 1] != k ||
 	    r->clauses[c].start > ov[0])
 		return (size_t)-1;
-	static const char *const subject[] = { "i", "we", "you", "i'd", "we'd", "i'll", "we'll", NULL };
-	static const char *const denies[] = { "not", "no", "never", "yet", "later", NULL };
+	struct gr_span cl = r->clauses[c];
+	/* nothing put off before it: "I wouldn't, yet: ... and you don't tune" */
+	for (size_t j = r->sentences[k].start;;) {
+		size_t we = next_word(b, &j, cl.start);
+		if (we == j)
+			break;
+		if (gr_word_in(b + j, we - j, denies) || (we - j > 3 && !strncasecmp(b + we - 3, "n't", 3)))
+			return (size_t)-1;
+		j = we;
+	}
+	size_t f = cl.start, fe = next_word(b, &f, cl.end);
+	if (fe > f && gr_word_in(b + f, fe - f, reason))
+		return cl.start;
 	/* its own subject right before the cue: "but I would not" */
 	size_t s0 = ov[0];
-	while (s0 > r->clauses[c].start && b[s0 - 1] == ' ')
+	while (s0 > cl.start && b[s0 - 1] == ' ')
 		s0--;
 	size_t s1 = s0;
-	while (s1 > r->clauses[c].start && (gr_isalpha((unsigned char)b[s1 - 1]) || b[s1 - 1] == '\''))
+	while (s1 > cl.start && (gr_isalpha((unsigned char)b[s1 - 1]) || b[s1 - 1] == '\''))
 		s1--;
 	if (s1 == s0 || !gr_word_in(b + s1, s0 - s1, subject))
 		return (size_t)-1;
-	/* nothing put off before it: "I wouldn't, yet: ... and you don't tune" */
-	for (size_t j = r->sentences[k].start; j < r->clauses[c].start; j++) {
-		if (j > r->sentences[k].start && gr_isalpha((unsigned char)b[j - 1]))
-			continue;
-		size_t we = j;
-		while (we < r->clauses[c].start && (gr_isalpha((unsigned char)b[we]) || b[we] == '\''))
-			we++;
-		if (we > j && (gr_word_in(b + j, we - j, denies) || (we - j > 3 && !strncasecmp(b + we - 3, "n't", 3))))
-			return (size_t)-1;
-	}
-	size_t i = ov[1], e = r->clauses[c].end;
-	while (i < e && b[i] == ' ')
-		i++;
-	size_t w = i;
-	while (w < e && gr_isalpha((unsigned char)b[w]))
-		w++;
-	if (w == i || gr_word_in(b + i, w - i, no_object))
-		return (size_t)-1;
-	return r->clauses[c].start;
+	return names_own_object(b, ov[0], cl.end) ? cl.start : (size_t)-1;
 }
 
 static void find_sections(struct parser *p)

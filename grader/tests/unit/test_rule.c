@@ -3570,6 +3570,16 @@ static void test_rule_dictation_and_notebooks_round(void **state)
 				   "attention.\n", four);
 	assert_true(passes_in(part_a, buf, "movement-first"));
 	assert_true(passes_in(part_a, buf, "single-experiment"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: re-profile with record_shapes=True and with_stack=True to see "
+				   "who calls aten::to, and I'd leave attention alone for now.\n", four);
+	assert_true(passes_in(part_a, buf, "movement-first"));
+	snprintf(buf, sizeof(buf), "%sNext experiment: re-profile with record_shapes=True to find the caller of "
+				   "aten::to, because writing a custom attention kernel now would be premature.\n", four);
+	assert_true(passes_in(part_a, buf, "movement-first"));
+	/* ... and what the first clause proposes is still proposed */
+	snprintf(buf, sizeof(buf), "%sNext experiment: switch to FlashAttention-3, and I'd leave the copies alone for "
+				   "now.\n", four);
+	assert_false(passes_in(part_a, buf, "no-custom-attention"));
 	/* ... while "Attention, I would not optimise yet" still puts off attention */
 	snprintf(buf, sizeof(buf), "%sNext experiment: check the dtypes going into aten::to.\nAttention, I would not "
 				   "optimise yet, because it is already flash.\n", four);
@@ -3583,6 +3593,9 @@ static void test_rule_dictation_and_notebooks_round(void **state)
 				   "Not yet: the attention kernel, like I almost said up top it's already flash and it's "
 				   "real math.\n", four);
 	assert_true(passes_in(part_a, buf, "not-yet"));
+	/* the verb elided after a contrast: "which we need, and ... which we probably don't" */
+	assert_true(passes_in(part_a, "Top CUDA time: two kinds of work here: compute (matmul, attention) which we need, "
+				      "and copies (copy_, to, 2.8 GiB) which we probably don't.\n", "math-vs-movement"));
 	/* one identifier said aloud in a typed report */
 	struct gr_exercise *st = load_exercise("stretch");
 	assert_true(passes_in(st, "Using torch.cuda.nvtx, ranges called matmul, flash underscore attn and slice, around "
