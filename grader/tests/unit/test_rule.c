@@ -3596,6 +3596,16 @@ static void test_rule_dictation_and_notebooks_round(void **state)
 	/* the verb elided after a contrast: "which we need, and ... which we probably don't" */
 	assert_true(passes_in(part_a, "Top CUDA time: two kinds of work here: compute (matmul, attention) which we need, "
 				      "and copies (copy_, to, 2.8 GiB) which we probably don't.\n", "math-vs-movement"));
+	/* a not-yet heading after a few words of its own: "What I'd skip for now:", "What I won't do:" */
+	snprintf(buf, sizeof(buf), "%sNext experiment: re-profile with record_shapes=True.\n\nWhat I'd skip for now: "
+				   "aten::slice, only 1.4 ms.\n", four);
+	assert_true(passes_in(part_a, buf, "not-yet"));
+	/* ... but "I'll skip the template" puts nothing off */
+	assert_true(passes_in(part_a, "Look, I'll skip the five-line template because the story fits in one paragraph. "
+				      "~70 ms is matmul + flash attention, the math; ~35 ms is copy_ and to shuffling 2.8 "
+				      "GiB, which is a bug.\nNext: one profiler run with record_shapes=True and "
+				      "with_stack=True.\nWhat I won't do: touch attention. It's already flash and it's real "
+				      "math.\n", "not-yet"));
 	/* one identifier said aloud in a typed report */
 	struct gr_exercise *st = load_exercise("stretch");
 	assert_true(passes_in(st, "Using torch.cuda.nvtx, ranges called matmul, flash underscore attn and slice, around "
