@@ -1236,7 +1236,8 @@ static const char *const default_negation[] = {
 	"\\bnever\\b", "\\b(?:nope|nah)\\b", "\\bnothing\\b", "\\bnone\\b", "\\bneither\\b|\\bnor\\b",
 	/* "Nobody should call that GEMM-bound", not "TTFT nobody sees" */
 	"\\bnobody\\s+(?:should|would|will|could|can|needs?)\\b",
-	"[\\x{2717}\\x{2718}\\x{274C}]", /* a cross: "✗ custom attention kernel" */
+	/* a cross or a no-entry sign: "✗ custom attention kernel", "🚫 FlashAttention" */
+	"[\\x{2717}\\x{2718}\\x{274C}\\x{1F6AB}\\x{26D4}]",
 	"\\bin\\s+due\\s+course\\b", /* "worth pursuing in due course": not now */
 	"\\b(?:premature(?:ly)?|tempting|distraction|glamorous|overkill|pointless|wrong)\\b",
 	/* "later" as "not now" ("the copies can come later"), not "each later
@@ -1341,6 +1342,9 @@ static const char *const default_clause[] = {
 	 * before a consequence opens a clause of its own */
 	"(?:\xE2\x86\x92|->|=>)(?=\\s*(?:adds?|means?|so|hence|therefore|which|it|this|that|makes?|costs?|lands?|"
 	"goes|blocks?|delays?|counts?|straight|directly|into|added|part)\\b)",
+	/* a verdict mark inside a line opens a clause of its own: "Next experiment:
+	 * 🚫 FlashAttention 🚫 torch.compile ✅ convert the KV cache" */
+	"(?<=\\s)[\\x{2717}\\x{2718}\\x{274C}\\x{1F6AB}\\x{26D4}\\x{2705}\\x{2714}\\x{2611}\\x{2713}]",
 	NULL
 };
 

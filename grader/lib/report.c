@@ -2097,11 +2097,48 @@ static int find_sentences(struct parser *p)
 struct starts {
 	size_t *v;
 	size_t n, cap;
+	const char *buf;
+	size_t len;
 };
+
+/* The length of the verdict mark at b (n bytes readable): a cross, a
+ * no-entry sign or a tick; 0 for anything else. */
+static size_t verdict_mark(const char *b, size_t n)
+{
+	static const char *const marks[] = { "\xE2\x9C\x97", "\xE2\x9C\x98", "\xE2\x9D\x8C", "\xE2\x9B\x94",
+					     "\xF0\x9F\x9A\xAB", "\xE2\x9C\x85", "\xE2\x9C\x94", "\xE2\x98\x91",
+					     "\xE2\x9C\x93", NULL };
+	for (const char *const *m = marks; *m; m++) {
+		size_t k = strlen(*m);
+		if (n >= k && !memcmp(b, *m, k))
+			return k;
+	}
+	return 0;
+}
+
+/* Verdict marks lead what they judge ("🚫 FlashAttention 🚫 torch.compile
+ * ✅ convert the KV cache") when the line's first mark opens the line or
+ * its value (after "Next experiment: "); then each mark opens a clause.
+ * Marks that follow what they judge ("flash attention ✗") cut nothing. */
+static int leading_mark(const char *b, size_t at)
+{
+	size_t bol = at;
+	while (bol > 0 && b[bol - 1] != '\n')
+		bol--;
+	size_t first = bol;
+	while (first < at && !verdict_mark(b + first, at - first))
+		first++;
+	size_t k = first;
+	while (k > bol && strchr(" \t*-+>", b[k - 1]))
+		k--;
+	return k == bol || b[k - 1] == ':';
+}
 
 static int add_start(void *ctx, size_t a, size_t b)
 {
 	struct starts *st = ctx;
+	if (verdict_mark(st->buf + a, st->len - a) && !leading_mark(st->buf, a))
+		return 0;
 	if (GR_GROW(st->v, st->n, st->cap, 32) < 0)
 		return -1;
 	st->v[st->n++] = a;
@@ -2113,7 +2150,7 @@ static int add_start(void *ctx, size_t a, size_t b)
 static int find_clauses(struct parser *p)
 {
 	struct gr_report *r = p->r;
-	struct starts words = { 0 };
+	struct starts words = { .buf = p->buf, .len = r->text.len };
 	struct gr_exercise *mex = (struct gr_exercise *)p->ex; /* lazy JIT only */
 	if (gr_patset_scan(&mex->clause, p->buf, r->text.len, r->tri, p->s, add_start, &words) < 0)
 		return -1;

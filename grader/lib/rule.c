@@ -459,15 +459,18 @@ static int has_phrase(const char *b, struct gr_span sp, const char *const *phras
 /* What a field says to point at a list after it (list_below). */
 static const char *const below_words[] = { "below", "as follows", NULL };
 
-/* The crosses that mark something rejected: "✗", "✘", "❌" (all three bytes long). */
-static const char *const crosses[] = { "\xE2\x9C\x97", "\xE2\x9C\x98", "\xE2\x9D\x8C", NULL };
+/* The crosses that mark something rejected: "✗", "✘", "❌", "⛔", "🚫". */
+static const char *const crosses[] = { "\xE2\x9C\x97", "\xE2\x9C\x98", "\xE2\x9D\x8C", "\xE2\x9B\x94",
+				       "\xF0\x9F\x9A\xAB", NULL };
 
 /* Does b[at, end) open with a cross? */
 static int is_cross(const char *b, size_t at, size_t end)
 {
-	for (const char *const *x = crosses; *x; x++)
-		if (end - at >= 3 && !memcmp(b + at, *x, 3))
+	for (const char *const *x = crosses; *x; x++) {
+		size_t n = strlen(*x);
+		if (end - at >= n && !memcmp(b + at, *x, n))
 			return 1;
+	}
 	return 0;
 }
 
@@ -649,7 +652,7 @@ static int rejecting_verdict(const char *b, size_t at, size_t eol)
 	while (at < eol && strchr(" *_~`(", b[at]))
 		at++;
 	/* a decision column's cross or "no entry": "| D | Custom Triton attention | weeks | low | ❌ |" */
-	if (at < eol && (is_cross(b, at, eol) || (eol - at >= 4 && !memcmp(b + at, "\xF0\x9F\x9A\xAB", 4))))
+	if (at < eol && is_cross(b, at, eol))
 		return 1;
 	if (at == eol || !gr_isalpha((unsigned char)b[at]))
 		return 0; /* not a word: first_word() would look along the line for one */
@@ -1326,8 +1329,30 @@ static int after_fronted_once(const struct gr_report *r, const struct gr_mention
 	const char *b = r->text.buf;
 	struct gr_span sn = r->sentences[x->sentence];
 	static const char *const fronts[] = { "once", "after", NULL };
+	static const char *const only[] = { "after", "then", "if", "once", "when", NULL };
 	struct gr_span w = first_word(b, span_at(sn.start, x->start));
-	if (w.start >= x->start || !gr_word_in(b + w.start, w.end - w.start, fronts))
+	if (w.start >= x->start)
+		return 0;
+	/* "Only after that, if attention ever shows up, would I look at
+	 * FlashAttention-3": the main clause, its subject inverted, waits
+	 * (not "Only if the copies were inside attention, and ...": an answer) */
+	if (w.end - w.start == 4 && !strncasecmp(b + w.start, "only", 4)) {
+		static const char *const aux[] = { "would", "should", "will", "could", "can", "do", "does", "did",
+						   "might", "shall", "is", "are", NULL };
+		static const char *const subj[] = { "i", "we", "you", "it", "they", "one", NULL };
+		struct gr_span o = first_word(b, span_at(w.end, x->start));
+		if (o.start >= x->start || !gr_word_in(b + o.start, o.end - o.start, only))
+			return 0;
+		for (const char *c = b + o.end; (c = memchr(c, ',', x->start - (size_t)(c - b))) != NULL; c++) {
+			struct gr_span v = first_word(b, span_at((size_t)(c - b) + 1, x->start));
+			struct gr_span u = first_word(b, span_at(v.end, x->start));
+			if (u.end <= x->start && gr_word_in(b + v.start, v.end - v.start, aux) &&
+			    gr_word_in(b + u.start, u.end - u.start, subj) && only_spaces(b, (size_t)(c - b) + 1, v.start))
+				return 1;
+		}
+		return 0;
+	}
+	if (!gr_word_in(b + w.start, w.end - w.start, fronts))
 		return 0;
 	const char *comma = memchr(b + w.end, ',', x->start - w.end);
 	if (!comma)
@@ -2217,7 +2242,8 @@ static void mark_second_thoughts(struct gr_analysis *a)
 {
 	static const char *const cues[] = { "i was going to", "i was about to", "i was gonna", "my first thought was",
 					    "my first instinct was", "i almost said", "i almost wrote", "i'd have said",
-					    "i would have said", NULL };
+					    "i would have said", "my reflex was", "my first reflex was", "my gut said",
+					    "my gut reaction was", "my knee-jerk answer was", "my knee-jerk reaction was", NULL };
 	each_phrase(a, cues, take_back_intended);
 }
 
@@ -4354,7 +4380,7 @@ int gr_analyse(struct gr_analysis *a, const struct gr_exercise *ex, const struct
 	    find_candidates(a, &cues) < 0)
 		goto nomem;
 	for (const char *const *x = crosses; *x && !cues.crosses; x++)
-		cues.crosses = gr_memmem(buf, len, *x, 3) != NULL;
+		cues.crosses = gr_memmem(buf, len, *x, strlen(*x)) != NULL;
 	for (size_t c = 0; c < ex->nconcepts; c++) {
 		struct mention_ctx mc = { &a->concepts[c], r, 0 };
 		if (gr_patset_scan(&mex->concepts[c].set, buf, len, tri, s, add_mention, &mc) < 0)

@@ -3613,6 +3613,43 @@ static void test_rule_dictation_and_notebooks_round(void **state)
 	gr_exercise_free(st);
 }
 
+static void test_rule_shouting_and_serving_round(void **state)
+{
+	(void)state;
+	struct gr_exercise *c = load_exercise("part-c");
+	const char *four = "Workload: 7B decoder-only LLM, decode, one step\nHardware: not given\nTop CUDA time: "
+			   "aten::copy_ 24.4 ms, 61% of CUDA time\nTop CPU / orchestration cost: Python decode loop 11 "
+			   "ms\n";
+	const char *head = four;
+	char buf[2048];
+	/* verdict marks that lead their items: each item is a clause of its own */
+	snprintf(buf, sizeof(buf), "%sNext experiment: \xF0\x9F\x9A\xAB FlashAttention \xF0\x9F\x9A\xAB "
+				   "torch.compile \xE2\x9C\x85 load the weights in bf16 and re-profile to see whether "
+				   "copy_ drops\n", head);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	assert_true(passes_in(c, buf, "movement-experiment"));
+	/* ... while a mark after its item judges that item ("flash attention ✗") */
+	snprintf(buf, sizeof(buf), "%sNext experiment: record_shapes=True, group copy_ by dtype and device; flash "
+				   "attention \xE2\x9C\x97\n", head);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	/* "Only after that, if ..., would I look at X": X waits */
+	snprintf(buf, sizeof(buf), "%sNext experiment: cast the model to bf16 once at load and re-profile the same "
+				   "step. Only after that, if attention ever shows up near the top, would I look at "
+				   "FlashAttention-3.\n", head);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	/* ... but "Only if the copies were inside attention, and ..." answers; the rest stands */
+	snprintf(buf, sizeof(buf), "%sNext experiment: Could a better attention kernel remove copies? Only if the "
+				   "copies were inside attention, and 226 calls smell like per-weight casts. So one "
+				   "profile with record_shapes=True, copy_ grouped by dtype.\n", head);
+	assert_true(passes_in(c, buf, "movement-experiment"));
+	/* "my reflex was X, but ...": a second thought */
+	snprintf(buf, sizeof(buf), "%sNext experiment: my reflex was speculative decoding or FA3, but neither touches "
+				   "copy_. So: one profiled step with record_shapes=True to see each copy_'s dtypes.\n",
+		 head);
+	assert_true(passes_in(c, buf, "no-flash-attention"));
+	gr_exercise_free(c);
+}
+
 static void test_rule_scientists_and_phones(void **state)
 {
 	(void)state;
@@ -3846,6 +3883,7 @@ int main(void)
 		cmocka_unit_test(test_rule_pasted_rubrics_and_east_african_round),
 		cmocka_unit_test(test_rule_debaters_round),
 		cmocka_unit_test(test_rule_dictation_and_notebooks_round),
+		cmocka_unit_test(test_rule_shouting_and_serving_round),
 	};
 	return cmocka_run_group_tests(tests, load_part_a, free_part_a);
 }
