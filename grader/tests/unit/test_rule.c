@@ -3648,6 +3648,13 @@ static void test_rule_shouting_and_serving_round(void **state)
 		 head);
 	assert_true(passes_in(c, buf, "no-flash-attention"));
 	gr_exercise_free(c);
+	/* Part B: a serving engine's attention kernel is no cure for launch overhead */
+	struct gr_exercise *b = load_exercise("part-b");
+	assert_false(passes_in(b, "Next experiment: move to paged attention (vLLM-style block table) so the KV cache "
+				 "stops being copied.\n", "overhead-experiment"));
+	assert_true(passes_in(b, "Next experiment: capture the decode step in a CUDA graph and compare ms/token with "
+				 "eager.\n", "overhead-experiment"));
+	gr_exercise_free(b);
 }
 
 static void test_rule_scientists_and_phones(void **state)
