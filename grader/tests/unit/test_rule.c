@@ -3648,6 +3648,12 @@ static void test_rule_shouting_and_serving_round(void **state)
 		 head);
 	assert_true(passes_in(c, buf, "no-flash-attention"));
 	gr_exercise_free(c);
+	/* Part C: A/B-testing the attention backend is attention work */
+	c = load_exercise("part-c");
+	snprintf(buf, sizeof(buf), "%sNext experiment: A/B the attention backend (flash vs. SDPA math) to confirm "
+				   "whether the copies come from attention's KV handling.\n", head);
+	assert_false(passes_in(c, buf, "no-flash-attention"));
+	gr_exercise_free(c);
 	/* Part B: a serving engine's attention kernel is no cure for launch overhead */
 	struct gr_exercise *b = load_exercise("part-b");
 	assert_false(passes_in(b, "Next experiment: move to paged attention (vLLM-style block table) so the KV cache "
