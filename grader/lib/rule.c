@@ -3001,6 +3001,17 @@ static size_t next_quote(const char *b, size_t from, size_t to)
  * custom attention kernel"): what follows the colon, up to its sentence's
  * end, is rejected, as "not" before it would reject it. A bare "No:" or
  * "Not:" answers a question and is left alone. */
+/* Does any concept mention start in [from, to)? */
+static int names_before(const struct gr_analysis *a, size_t from, size_t to)
+{
+	for (size_t k = 0; k < a->ex->nconcepts; k++) {
+		size_t i = first_at(&a->concepts[k], from);
+		if (i < a->concepts[k].n && a->concepts[k].v[i].start < to)
+			return 1;
+	}
+	return 0;
+}
+
 static void mark_negating_labels(struct gr_analysis *a)
 {
 	static const char *const cues[] = { "do not", "don't", "dont", "never", "wouldn't", "wouldnt", "won't", "wont",
@@ -3021,8 +3032,12 @@ static void mark_negating_labels(struct gr_analysis *a)
 		const char *colon = memchr(lo + s, ':', e - s);
 		if (!colon || (size_t)(colon - lo) > s + 40)
 			continue;
-		size_t c = (size_t)(colon - lo);
-		if (gr_count_words(lo, s, c) > 5 || !has_phrase(lo, span_at(s, c), cues))
+		size_t c = (size_t)(colon - lo), cue;
+		if (gr_count_words(lo, s, c) > 5 || (cue = find_phrase(lo, span_at(s, c), cues)) == NONE)
+			continue;
+		/* "Fused attention won't help: no attention op here": the label
+		 * judges what it names before its cue; after the colon is why */
+		if (names_before(a, s, cue))
 			continue;
 		size_t end = e, t = LOWER_BOUND(r->sentences, r->nsentences, end, c + 2); /* the one holding c + 1 */
 		if (t < r->nsentences && r->sentences[t].start <= c + 1 && r->sentences[t].end < e)

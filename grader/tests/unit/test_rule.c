@@ -3660,6 +3660,11 @@ static void test_rule_shouting_and_serving_round(void **state)
 				 "stops being copied.\n", "overhead-experiment"));
 	assert_true(passes_in(b, "Next experiment: capture the decode step in a CUDA graph and compare ms/token with "
 				 "eager.\n", "overhead-experiment"));
+	/* a label that judges what it names ("Fused attention won't help:") rejects nothing after its colon */
+	assert_true(passes_in(b, "- Fused attention won't help: no attention in this table; the time is launches and "
+				 "the Python loop.\n", "fused-attention-wrong"));
+	assert_false(passes_in(b, "- Fused attention won't help: no attention in this table; the bottleneck is "
+				  "elementwise memory traffic.\n", "fused-attention-wrong"));
 	gr_exercise_free(b);
 }
 
